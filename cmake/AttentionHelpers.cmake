@@ -1,0 +1,24 @@
+# Per-target build settings shared by the project's own targets.
+
+# Sanitizers for a target when ATTN_SANITIZE is on (native only).
+function(attn_sanitize target)
+  if(ATTN_SANITIZE AND NOT EMSCRIPTEN)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all)
+    target_link_options(${target} PUBLIC -fsanitize=address,undefined)
+  endif()
+endfunction()
+
+# Strict warnings and sanitizers for the project's own code (not third-party sources).
+function(attn_project_target target)
+  if(MSVC)
+    target_compile_options(${target} PRIVATE /W4)
+  else()
+    target_compile_options(${target} PRIVATE -Wall -Wextra -Wpedantic -Wshadow -Wconversion
+      -Wno-sign-conversion -Wnon-virtual-dtor -Wold-style-cast -Wcast-align -Wnull-dereference
+      -Wdouble-promotion -Wformat=2 -Wimplicit-fallthrough)
+    if(ATTN_WARNINGS_AS_ERRORS)
+      target_compile_options(${target} PRIVATE -Werror)
+    endif()
+  endif()
+  attn_sanitize(${target})
+endfunction()

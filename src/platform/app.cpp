@@ -1,0 +1,168 @@
+#include "platform/app.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <vector>
+
+#include <SDL.h>
+#include <imgui.h>
+#include <imgui_impl_opengl3.h>
+#include <imgui_impl_sdl.h>
+
+#include "platform/gl.h"
+#include "platform/png_writer.h"
+#include "platform/web_bridge.h"
+#include "ui/fonts.h"
+#include "ui/theme.h"
+#include "ui/widget.h"
+
+namespace platform {
+
+namespace {
+
+constexpr int kFramesAfterInput = 3;
+
+float WindowPixelRatio(SDL_Window* window) {
+  const float from_page = BridgePixelRatio();
+  if (from_page > 0.0f) return from_page;
+  int window_w = 0, drawable_w = 0, h = 0;
+  SDL_GetWindowSize(window, &window_w, &h);
+  SDL_GL_GetDrawableSize(window, &drawable_w, &h);
+  return window_w > 0 ? static_cast<float>(drawable_w) / static_cast<float>(window_w) : 1.0f;
+}
+
+// Web: the canvas follows its container; SDL scales the backing store by the pixel ratio.
+void FollowContainer(App& app) {
+  int width = 0, height = 0;
+  if (!BridgeContainerSize(&width, &height)) return;
+  if (width == app.canvas_width && height == app.canvas_height) return;
+  app.canvas_width = width;
+  app.canvas_height = height;
+  SDL_SetWindowSize(app.window, width, height);
+}
+
+void SaveScreenshot(App& app) {
+  int width = 0, height = 0;
+  SDL_GL_GetDrawableSize(app.window, &width, &height);
+  std::vector<uint8_t> pixels(static_cast<size_t>(width) * height * 4);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  std::vector<uint8_t> flipped(pixels.size());
+  const size_t row = static_cast<size_t>(width) * 4;
+  for (int y = 0; y < height; ++y) {
+    std::copy_n(pixels.begin() + static_cast<long>(y * row), row,
+                flipped.begin() + static_cast<long>((height - 1 - y) * row));
+  }
+  if (!WritePng(app.options.screenshot_path, width, height, flipped)) {
+    std::fprintf(stderr, "error: could not write screenshot to %s\n", app.options.screenshot_path.c_str());
+    app.exit_code = 1;
+  }
+}
+
+}  // namespace
+
+bool AppInit(App& app, const AppOptions& options) {
+  app.options = options;
+  const std::string canvas = BridgeBindCanvas();
+  if (!canvas.empty()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, canvas.c_str());
+  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
+    std::fprintf(stderr, "error: SDL_Init failed: %s\n", SDL_GetError());
+    return false;
+  }
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, kGlProfile);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
+  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
+  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
+  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+  const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
+  app.window = SDL_CreateWindow("Attention: select the information that matters now", SDL_WINDOWPOS_CENTERED,
+                                SDL_WINDOWPOS_CENTERED, options.width, options.height, flags);
+  if (!app.window) {
+    std::fprintf(stderr, "error: could not open a window: %s\n", SDL_GetError());
+    return false;
+  }
+  app.gl_context = SDL_GL_CreateContext(app.window);
+  if (!app.gl_context) {
+    std::fprintf(stderr, "error: could not create an OpenGL context: %s\n", SDL_GetError());
+    return false;
+  }
+  SDL_GL_MakeCurrent(app.window, app.gl_context);
+  SDL_GL_SetSwapInterval(1);
+
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
+  io.LogFilename = nullptr;
+  ui::ApplyTheme(BridgePrefersDark() ? ui::Theme::Dark : ui::Theme::Light);
+  ImGui_ImplSDL2_InitForOpenGL(app.window, app.gl_context);
+  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  BridgeInstall();
+  app.frames_pending = kFramesAfterInput;
+  return true;
+}
+
+bool AppWantsFrame(const App& app) { return app.frames_pending > 0 || app.options.frames > 0; }
+
+void AppFrame(App& app) {
+  SDL_Event event;
+  while (SDL_PollEvent(&event)) {
+    ImGui_ImplSDL2_ProcessEvent(&event);
+    if (event.type == SDL_QUIT) app.running = false;
+    app.frames_pending = kFramesAfterInput;
+  }
+  FollowContainer(app);
+  const ui::Theme wanted_theme = BridgePrefersDark() ? ui::Theme::Dark : ui::Theme::Light;
+  if (wanted_theme != ui::CurrentTheme()) {
+    ui::ApplyTheme(wanted_theme);
+    app.frames_pending = kFramesAfterInput;
+  }
+  if (ui::LoadFonts(WindowPixelRatio(app.window))) {
+    ImGui_ImplOpenGL3_DestroyFontsTexture();
+    ImGui_ImplOpenGL3_CreateFontsTexture();
+    app.frames_pending = kFramesAfterInput;
+  }
+  if (!AppWantsFrame(app)) {
+    BridgeIdle();
+    return;
+  }
+  if (app.frames_pending > 0) --app.frames_pending;
+
+  ImGui_ImplOpenGL3_NewFrame();
+  ImGui_ImplSDL2_NewFrame();
+  ImGui::NewFrame();
+  ui::DrawWidget(app.state);
+  ImGui::Render();
+  // Input handled this frame may change what the next frame shows (hover, focus, layout).
+  if (ImGui::IsAnyItemActive()) app.frames_pending = kFramesAfterInput;
+
+  ImGuiIO& io = ImGui::GetIO();
+  glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+             static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+  glClearColor(bg.x, bg.y, bg.z, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  ++app.frames_drawn;
+  BridgeFrameDrawn(app.frames_drawn);
+
+  if (app.options.frames > 0 && app.frames_drawn >= app.options.frames) {
+    if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
+    app.running = false;
+  }
+  SDL_GL_SwapWindow(app.window);
+}
+
+void AppShutdown(App& app) {
+  ImGui_ImplOpenGL3_Shutdown();
+  ImGui_ImplSDL2_Shutdown();
+  ImGui::DestroyContext();
+  if (app.gl_context) SDL_GL_DeleteContext(app.gl_context);
+  if (app.window) SDL_DestroyWindow(app.window);
+  SDL_Quit();
+}
+
+}  // namespace platform

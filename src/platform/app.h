@@ -1,0 +1,41 @@
+#pragma once
+// The app: one SDL2 window with an OpenGL 3 (native) or WebGL2 (web) context, the lesson state,
+// and the one frame function that native and web both run.
+
+#include <string>
+
+#include "lesson/lesson_state.h"
+
+struct SDL_Window;
+
+namespace platform {
+
+// Command-line / page options. Default-constructed: run until closed, no screenshot.
+struct AppOptions {
+  int frames = 0;               // draw exactly this many frames, then quit (0 = run until closed)
+  std::string screenshot_path;  // write the last drawn frame here as PNG (with frames > 0)
+  int width = 1024;             // initial window size natively, in pixels
+  int height = 760;
+};
+
+struct App {
+  AppOptions options;
+  lesson::LessonState state;
+  SDL_Window* window = nullptr;
+  void* gl_context = nullptr;
+  bool running = true;
+  int exit_code = 0;
+  int frames_drawn = 0;
+  int frames_pending = 0;  // frames still to draw after the last input: ImGui settles over a few
+  int canvas_width = 0;    // web: last applied container size in CSS pixels
+  int canvas_height = 0;
+};
+
+bool AppInit(App& app, const AppOptions& options);
+// Whether the next AppFrame would draw; when false the caller may sleep until an event.
+bool AppWantsFrame(const App& app);
+// Handles pending events and draws one frame if anything changed.
+void AppFrame(App& app);
+void AppShutdown(App& app);
+
+}  // namespace platform

@@ -1,0 +1,100 @@
+// Entry point for the desktop app and the web widget. Natively the loop sleeps until an event;
+// on the web the browser drives the same AppFrame through emscripten_set_main_loop.
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <string>
+
+#include "platform/app.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+#else
+#include <SDL.h>
+
+#include <iostream>
+
+#include "lesson/problem_json.h"
+#endif
+
+namespace {
+
+const char kUsage[] =
+    "usage: attention_lesson [--frames N] [--screenshot PATH] [--size WxH]\n"
+    "       attention_lesson --compute < problem.json\n"
+    "  --frames N         draw N frames, then exit (for tests)\n"
+    "  --screenshot PATH  with --frames: save the last frame as PNG\n"
+    "  --size WxH         window size in pixels (default 1024x760)\n"
+    "  --compute          read an attention problem as JSON on stdin, print the result as JSON\n";
+
+bool ParseInt(const char* text, int lo, int hi, int* out) {
+  char* end = nullptr;
+  const long value = std::strtol(text, &end, 10);
+  if (end == text || *end != '\0' || value < lo || value > hi) return false;
+  *out = static_cast<int>(value);
+  return true;
+}
+
+// Returns false (after printing why) when the arguments are not understood.
+bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool has_value = i + 1 < argc;
+    if (arg == "--frames" && has_value) {
+      if (!ParseInt(argv[++i], 1, 1000000, &options->frames)) {
+        std::fprintf(stderr, "error: --frames needs a whole number from 1 to 1000000\n");
+        return false;
+      }
+    } else if (arg == "--screenshot" && has_value) {
+      options->screenshot_path = argv[++i];
+    } else if (arg == "--size" && has_value) {
+      const std::string size = argv[++i];
+      const size_t x = size.find('x');
+      if (x == std::string::npos || !ParseInt(size.substr(0, x).c_str(), 200, 8192, &options->width) ||
+          !ParseInt(size.substr(x + 1).c_str(), 200, 8192, &options->height)) {
+        std::fprintf(stderr, "error: --size needs WIDTHxHEIGHT, each from 200 to 8192\n");
+        return false;
+      }
+    } else if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      std::exit(0);
+    } else {
+      std::fprintf(stderr, "error: unknown or incomplete option '%s'\n%s", arg.c_str(), kUsage);
+      return false;
+    }
+  }
+  if (!options->screenshot_path.empty() && options->frames == 0) {
+    std::fprintf(stderr, "error: --screenshot needs --frames N to know which frame to save\n");
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifndef __EMSCRIPTEN__
+  if (argc == 2 && std::strcmp(argv[1], "--compute") == 0) {
+    return lesson::RunComputeMode(std::cin, std::cout, std::cerr);
+  }
+#endif
+  platform::AppOptions options;
+  if (!ParseOptions(argc, argv, &options)) return 2;
+
+  // Lives as long as the page on the web, where main returns while the loop goes on.
+  static platform::App app;
+  if (!platform::AppInit(app, options)) return 1;
+#ifdef __EMSCRIPTEN__
+  emscripten_set_main_loop_arg([](void* arg) { platform::AppFrame(*static_cast<platform::App*>(arg)); }, &app, 0,
+                               false);
+  return 0;
+#else
+  while (app.running) {
+    if (!platform::AppWantsFrame(app)) SDL_WaitEvent(nullptr);
+    platform::AppFrame(app);
+  }
+  platform::AppShutdown(app);
+  return app.exit_code;
+#endif
+}

@@ -1,0 +1,116 @@
+#include "platform/web_bridge.h"
+
+#ifdef __EMSCRIPTEN__
+#include <emscripten.h>
+
+namespace {
+bool g_loop_paused = false;
+}
+
+// Wakes the paused main loop; called from the listeners below. Resuming a running loop would
+// restart its scheduler, hence the flag.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_wake() {
+  if (!g_loop_paused) return;
+  g_loop_paused = false;
+  emscripten_resume_main_loop();
+}
+
+// clang-format off
+EM_JS(void, attn_js_install, (), {
+  var canvas = Module["canvas"];
+  var wake = function() { _attn_wake(); };
+  ["pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "keydown", "keyup",
+   "touchstart", "touchmove", "touchend", "focus", "blur", "mouseleave"]
+    .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
+  window.addEventListener("resize", wake);
+  if (typeof ResizeObserver !== "undefined" && canvas.parentElement) {
+    new ResizeObserver(wake).observe(canvas.parentElement);
+  }
+  if (window.matchMedia) {
+    var dark = window.matchMedia("(prefers-color-scheme: dark)");
+    if (dark.addEventListener) dark.addEventListener("change", wake);
+  }
+});
+
+// SDL's Emscripten backend always addresses its canvas as "#canvas"; mapping that selector to
+// this instance's own canvas lets several widgets share one page without id clashes.
+EM_JS(void, attn_js_bind_canvas, (), {
+  specialHTMLTargets["#canvas"] = Module["canvas"];
+});
+
+EM_JS(int, attn_js_container_width, (), {
+  var box = Module["canvas"].parentElement.getBoundingClientRect();
+  return Math.max(1, Math.round(box.width));
+});
+
+EM_JS(int, attn_js_container_height, (), {
+  var box = Module["canvas"].parentElement.getBoundingClientRect();
+  return Math.max(1, Math.round(box.height));
+});
+
+EM_JS(double, attn_js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+
+EM_JS(int, attn_js_prefers_dark, (), {
+  return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
+});
+
+EM_JS(void, attn_js_frame_drawn, (int frames), {
+  Module["canvas"].dataset.frames = String(frames);
+});
+// clang-format on
+
+namespace platform {
+
+void BridgeInstall() { attn_js_install(); }
+
+std::string BridgeBindCanvas() {
+  attn_js_bind_canvas();
+  return "#canvas";
+}
+
+bool BridgeContainerSize(int* width, int* height) {
+  *width = attn_js_container_width();
+  *height = attn_js_container_height();
+  return true;
+}
+
+float BridgePixelRatio() { return static_cast<float>(attn_js_pixel_ratio()); }
+
+bool BridgePrefersDark() { return attn_js_prefers_dark() != 0; }
+
+void BridgeIdle() {
+  g_loop_paused = true;
+  emscripten_pause_main_loop();
+}
+
+void BridgeFrameDrawn(int frames_drawn) { attn_js_frame_drawn(frames_drawn); }
+
+}  // namespace platform
+
+#else  // native desktop
+
+#include <cstdlib>
+#include <cstring>
+
+namespace platform {
+
+void BridgeInstall() {}
+
+std::string BridgeBindCanvas() { return {}; }
+
+bool BridgeContainerSize(int*, int*) { return false; }
+
+float BridgePixelRatio() { return 0.0f; }
+
+bool BridgePrefersDark() {
+  const char* theme = std::getenv("ATTENTION_LESSON_THEME");
+  return theme != nullptr && std::strcmp(theme, "dark") == 0;
+}
+
+void BridgeIdle() {}
+
+void BridgeFrameDrawn(int) {}
+
+}  // namespace platform
+
+#endif

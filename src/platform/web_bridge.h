@@ -1,0 +1,25 @@
+#pragma once
+// What the app needs from the page it runs in. On the web these talk to the browser (EM_JS);
+// natively they answer with desktop defaults. The only #ifdef __EMSCRIPTEN__ lives in the .cpp.
+
+#include <string>
+
+namespace platform {
+
+// Web: listens for input, resizes, DPR and colour-scheme changes, and wakes the paused loop.
+void BridgeInstall();
+// Web: makes SDL draw on this instance's canvas; returns its selector for SDL's keyboard
+// element, so keys reach the widget only while its canvas has focus. Native: empty.
+std::string BridgeBindCanvas();
+// Web: the canvas container's size in CSS pixels; false when not on the web.
+bool BridgeContainerSize(int* width, int* height);
+// Web: window.devicePixelRatio; native: 0 (ask SDL instead).
+float BridgePixelRatio();
+// True when the system prefers a dark colour scheme (web: prefers-color-scheme).
+bool BridgePrefersDark();
+// Web: stops the main loop until the next input; native: nothing (the loop waits for events).
+void BridgeIdle();
+// Web: publishes the number of frames drawn on the canvas (data-frames) for tests and hosts.
+void BridgeFrameDrawn(int frames_drawn);
+
+}  // namespace platform

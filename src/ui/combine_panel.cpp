@@ -1,0 +1,133 @@
+#include "ui/combine_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include <imgui.h>
+
+#include "ui/fonts.h"
+#include "ui/theme.h"
+
+namespace ui {
+
+namespace {
+
+using attention::FormatNumber;
+
+bool SliderDouble(const char* label, double* value, double lo, double hi, const char* format) {
+  return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp);
+}
+
+// One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to.
+void ArithmeticLine(const std::string& text, ImU32 color) {
+  ImGui::PushStyleColor(ImGuiCol_Text, color);
+  ImGui::TextUnformatted(text.c_str());
+  ImGui::PopStyleColor();
+}
+
+// Values and output on a number line: the output sits between the values, pulled toward the
+// one with the larger weight.
+void DrawNumberLine(const lesson::WorkedExample& example, double output) {
+  const Palette& palette = GetPalette();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = 96.0f;
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+
+  double lo = std::min({example.first_value, example.second_value, output, 0.0});
+  double hi = std::max({example.first_value, example.second_value, output, 0.0});
+  if (hi - lo < 1.0) hi = lo + 1.0;
+  const double pad = (hi - lo) * 0.08;
+  lo -= pad;
+  hi += pad;
+  const float margin = 24.0f;
+  auto to_x = [&](double v) {
+    return origin.x + margin + static_cast<float>((v - lo) / (hi - lo)) * (width - 2.0f * margin);
+  };
+  const float axis_y = origin.y + height * 0.55f;
+  draw->AddLine(ImVec2(origin.x + margin * 0.5f, axis_y), ImVec2(origin.x + width - margin * 0.5f, axis_y),
+                palette.axis, 2.0f);
+
+  const std::string zero = "0";
+  const float zero_x = to_x(0.0);
+  draw->AddLine(ImVec2(zero_x, axis_y - 5), ImVec2(zero_x, axis_y + 5), palette.axis, 1.5f);
+  draw->AddText(ImVec2(zero_x - ImGui::CalcTextSize(zero.c_str()).x * 0.5f, axis_y + 8), palette.muted, zero.c_str());
+
+  auto value_mark = [&](double value, double weight, ImU32 color, bool label_above) {
+    const float x = to_x(value);
+    const float radius = 4.0f + 8.0f * static_cast<float>(std::sqrt(std::clamp(weight, 0.0, 1.0)));
+    draw->AddCircleFilled(ImVec2(x, axis_y), radius, color);
+    const std::string label = FormatNumber(value) + "  (weight " + FormatNumber(weight) + ")";
+    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+    const float lx = std::clamp(x - size.x * 0.5f, origin.x, origin.x + width - size.x);
+    draw->AddText(ImVec2(lx, label_above ? origin.y + 2 : axis_y + 16), color, label.c_str());
+  };
+  value_mark(example.first_value, example.first_weight, palette.first, true);
+  value_mark(example.second_value, example.second_weight, palette.second, true);
+
+  const float ox = to_x(output);
+  draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12), palette.output);
+  const std::string label = "output " + FormatNumber(output);
+  const ImVec2 size = ImGui::CalcTextSize(label.c_str());
+  const float lx = std::clamp(ox - size.x * 0.5f, origin.x, origin.x + width - size.x);
+  draw->AddText(GetFonts().bold, 0.0f, ImVec2(lx, axis_y + 16), palette.output, label.c_str());
+}
+
+}  // namespace
+
+void DrawCombinePanel(lesson::LessonState& state) {
+  lesson::WorkedExample& example = state.worked_example;
+  const Fonts& fonts = GetFonts();
+  const Palette& palette = GetPalette();
+
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextWrapped("Combine values with weights");
+  ImGui::PopFont();
+  ImGui::TextWrapped(
+      "Attention ends with a weighted combination: each value is multiplied by its weight and "
+      "the products are added. Softmax makes the weights positive and sum to 1, so the output "
+      "lands between the values, closer to the one with more weight.");
+
+  ImGui::PushItemWidth(-FLT_MIN);
+  double first = example.first_value;
+  ImGui::TextUnformatted("First value");
+  if (SliderDouble("##first_value", &first, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
+    lesson::SetFirstValue(example, first);
+  }
+  double second = example.second_value;
+  ImGui::TextUnformatted("Second value");
+  if (SliderDouble("##second_value", &second, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
+    lesson::SetSecondValue(example, second);
+  }
+  double weight = example.second_weight;
+  const std::string split = "Weight split: first " + FormatNumber(example.first_weight) + ", second " +
+                            FormatNumber(example.second_weight) + " (they always sum to 1)";
+  ImGui::TextUnformatted(split.c_str());
+  if (SliderDouble("##second_weight", &weight, 0.0, 1.0, "second weight %.2f")) {
+    lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
+  }
+  ImGui::PopItemWidth();
+
+  const attention::Combination combination = lesson::Combine(example);
+  ImGui::Spacing();
+  ImGui::PushFont(fonts.numbers);
+  const ImU32 colors[] = {palette.first, palette.second};
+  std::string sum;
+  for (const attention::Term& term : combination.terms) {
+    ArithmeticLine(FormatNumber(term.value) + " × " + FormatNumber(term.weight) + " = " + FormatNumber(term.product),
+                   colors[term.position % 2]);
+    if (!sum.empty()) sum += term.product < 0 ? " − " : " + ";
+    else if (term.product < 0) sum += "−";
+    sum += FormatNumber(std::fabs(term.product));
+  }
+  ArithmeticLine(sum + " = " + FormatNumber(combination.output), palette.output);
+  ImGui::PopFont();
+
+  DrawNumberLine(example, combination.output);
+
+  if (ImGui::Button("Reset example")) lesson::ResetWorkedExample(example);
+}
+
+}  // namespace ui

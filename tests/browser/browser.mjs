@@ -1,0 +1,38 @@
+// Shared set-up for browser tests: Debian's Chromium driven by playwright-core, WebGL2 through
+// SwiftShader, no background network, and the build folder served on 127.0.0.1.
+import { createRequire } from 'node:module';
+import { startServer } from '../../scripts/serve.mjs';
+const require = createRequire(import.meta.url);
+const { chromium } = require('playwright-core');
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
+];
+
+export async function launch() {
+  return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export async function serve(dir) {
+  const server = await startServer(dir, 0);
+  return { server, origin: `http://127.0.0.1:${server.address().port}` };
+}
+
+// Records console errors, page errors and failed requests of a page (and its frames).
+export function watchPage(page) {
+  const problems = [];
+  page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`); });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
+  return problems;
+}
+
+// Waits until the widget's canvas in `frame` reports at least one drawn frame.
+export async function waitForFirstFrame(frame, timeout = 30000) {
+  await frame.waitForFunction(() => {
+    const canvas = document.querySelector('canvas[data-frames]');
+    return canvas && Number(canvas.dataset.frames) >= 1;
+  }, null, { timeout });
+}
