@@ -30,7 +30,14 @@ export function startServer(dir, port = 0) {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');
     }
   });
-  return new Promise((done) => server.listen(port, '127.0.0.1', () => done(server)));
+  return new Promise((done, fail) => {
+    server.once('error', (error) => {
+      if (error.code !== 'EADDRINUSE' || port === 0) { fail(error); return; }
+      console.warn(`Port ${port} is busy; using a free one instead.`);
+      server.listen(0, '127.0.0.1', () => done(server));
+    });
+    server.listen(port, '127.0.0.1', () => done(server));
+  });
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

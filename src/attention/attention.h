@@ -189,6 +189,10 @@ Combination CombineColumn(const Result& result, const Matrix& values, int row, i
 // up switch to exponent form ("1e+30") rather than print thirty digits.
 // Non-finite numbers never reach the screen as "nan": they format as "undefined".
 std::string FormatNumber(double x, int max_decimals = 2);
+// One term: "10 × 0.2 = 2"; negative numbers use U+2212 and a negative weight is bracketed.
+std::string FormatTerm(const Term& term, int max_decimals = 2);
+// The products added up: "2 + 16 = 18"; an empty combination reads "no position available".
+std::string FormatSum(const Combination& combination, int max_decimals = 2);
 // "10 × 0.2 + 20 × 0.8 = 2 + 16 = 18"; an empty combination reads "no position available".
 // One term skips the middle sum: "10 × 1 = 10". Minus signs are U+2212 and a negative term is
 // subtracted rather than added: "10 × 0.2 − 10 × 0.8 = 2 − 8 = −6"; a negative weight is

@@ -114,15 +114,10 @@ void DrawCombinePanel(lesson::LessonState& state) {
   ImGui::Spacing();
   ImGui::PushFont(fonts.numbers);
   const ImU32 colors[] = {palette.first, palette.second};
-  std::string sum;
   for (const attention::Term& term : combination.terms) {
-    ArithmeticLine(FormatNumber(term.value) + " × " + FormatNumber(term.weight) + " = " + FormatNumber(term.product),
-                   colors[term.position % 2]);
-    if (!sum.empty()) sum += term.product < 0 ? " − " : " + ";
-    else if (term.product < 0) sum += "−";
-    sum += FormatNumber(std::fabs(term.product));
+    ArithmeticLine(attention::FormatTerm(term), colors[term.position % 2]);
   }
-  ArithmeticLine(sum + " = " + FormatNumber(combination.output), palette.output);
+  ArithmeticLine(attention::FormatSum(combination), palette.output);
   ImGui::PopFont();
 
   DrawNumberLine(example, combination.output);
