@@ -82,7 +82,7 @@ void DrawCombinePanel(lesson::LessonState& state) {
   const Fonts& fonts = GetFonts();
   const Palette& palette = GetPalette();
 
-  ImGui::PushFont(fonts.bold);
+  ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("Combine values with weights");
   ImGui::PopFont();
   ImGui::TextWrapped(
@@ -104,7 +104,7 @@ void DrawCombinePanel(lesson::LessonState& state) {
   double weight = example.second_weight;
   const std::string split = "Weight split: first " + FormatNumber(example.first_weight) + ", second " +
                             FormatNumber(example.second_weight) + " (they always sum to 1)";
-  ImGui::TextUnformatted(split.c_str());
+  ImGui::TextWrapped("%s", split.c_str());
   if (SliderDouble("##second_weight", &weight, 0.0, 1.0, "second weight %.2f")) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }

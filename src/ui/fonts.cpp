@@ -20,6 +20,7 @@ const ImWchar kGlyphRanges[] = {
     0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0x22C5, 0x22C5, 0};
 
 constexpr float kBodySize = 17.0f;
+constexpr float kHeadingSize = 21.0f;
 constexpr float kNumbersSize = 24.0f;
 
 ImFont* AddFont(const unsigned char* data, unsigned int size, float pixels) {
@@ -41,6 +42,7 @@ bool LoadFonts(float pixel_ratio) {
   io.Fonts->Clear();
   g_fonts.body = AddFont(kLessonFontRegular, kLessonFontRegular_size, kBodySize * pixel_ratio);
   g_fonts.bold = AddFont(kLessonFontBold, kLessonFontBold_size, kBodySize * pixel_ratio);
+  g_fonts.heading = AddFont(kLessonFontBold, kLessonFontBold_size, kHeadingSize * pixel_ratio);
   g_fonts.numbers = AddFont(kLessonFontBold, kLessonFontBold_size, kNumbersSize * pixel_ratio);
   io.Fonts->Build();
   io.FontDefault = g_fonts.body;

@@ -8,7 +8,8 @@ namespace ui {
 
 struct Fonts {
   ImFont* body = nullptr;     // running text and controls
-  ImFont* bold = nullptr;     // headings and emphasis
+  ImFont* bold = nullptr;     // emphasis and labels
+  ImFont* heading = nullptr;  // panel titles
   ImFont* numbers = nullptr;  // the large arithmetic lines
   float pixel_ratio = 0.0f;   // ratio the atlas was built for; 0 = not built yet
 };
