@@ -36,6 +36,22 @@ bool SetSecondWeight(WorkedExample& example, double weight) {
 
 void ResetWorkedExample(WorkedExample& example) { example = WorkedExample{}; }
 
-void ResetAll(LessonState& state) { state = LessonState{}; }
+void ResetScene(LessonState& state, Scene scene) {
+  switch (scene) {
+    case Scene::Compare: ResetCompareScene(state.compare); break;
+    case Scene::Combine: ResetWorkedExample(state.worked_example); break;
+    case Scene::Mask: ResetMaskScene(state.mask); break;
+    case Scene::Caveats: ResetCaveatsScene(state.caveats); break;
+    case Scene::Walkthrough: ResetWalkthrough(state.walkthrough); break;
+    case Scene::Quiz: ResetQuiz(state.quiz); break;
+  }
+  state.highlight.clear();
+}
+
+void ResetAll(LessonState& state) {
+  const Scene scene = state.scene;
+  state = LessonState{};
+  state.scene = scene;
+}
 
 }  // namespace lesson

@@ -2,7 +2,15 @@
 // Everything the learner can change, in one struct. Panels read and edit it; it knows nothing
 // of panels, windows or the platform, which is what lets tests drive it without a window.
 
+#include <string>
+
 #include "attention/attention.h"
+#include "lesson/caveats_scene.h"
+#include "lesson/compare_scene.h"
+#include "lesson/mask_scene.h"
+#include "lesson/quiz.h"
+#include "lesson/scene.h"
+#include "lesson/walkthrough.h"
 
 namespace lesson {
 
@@ -19,7 +27,14 @@ constexpr double kValueMin = -100.0;
 constexpr double kValueMax = 100.0;
 
 struct LessonState {
+  Scene scene = Scene::Compare;  // the scene on screen
+  CompareScene compare;          // query and keys in a plane
   WorkedExample worked_example;  // the Combine scene's numbers
+  MaskScene mask;                // token sequence, masks, heatmap
+  CaveatsScene caveats;          // ablation beside the weights
+  Walkthrough walkthrough;       // the narrated steps
+  Quiz quiz;                     // the quick check
+  std::string highlight;         // element a walkthrough step points at ("compare.weights"), or empty
 };
 
 // The worked example's arithmetic: first × w1 + second × w2 = output, every term kept.
@@ -33,6 +48,9 @@ bool SetSecondValue(WorkedExample& example, double value);
 bool SetSecondWeight(WorkedExample& example, double weight);
 
 void ResetWorkedExample(WorkedExample& example);
+// Resets the scene on screen to how it opened.
+void ResetScene(LessonState& state, Scene scene);
+// Resets every scene but keeps the scene on screen.
 void ResetAll(LessonState& state);
 
 }  // namespace lesson

@@ -1,6 +1,7 @@
 #include "platform/app.h"
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdio>
 #include <vector>
 
@@ -11,6 +12,7 @@
 
 #include "platform/gl.h"
 #include "platform/png_writer.h"
+#include "lesson/builtin_text.h"
 #include "platform/web_bridge.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
@@ -59,10 +61,36 @@ void SaveScreenshot(App& app) {
   }
 }
 
+// Built-in text first, then any author's copy of each file; a malformed copy is reported and its
+// built-in text stays.
+void LoadLessonText(const AppOptions& options) {
+  lesson::TextStore& text = lesson::LessonText();
+  text.Clear();
+  lesson::LoadBuiltInText(text);
+  for (const lesson::BuiltInTextFile* file = lesson::kBuiltInText; file->name != nullptr; ++file) {
+    std::string contents, shown_path;
+    if (BridgeLessonFile(options.assets_dir, file->name, &contents, &shown_path)) text.Load(shown_path, contents);
+  }
+  for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
+}
+
+void OpenScene(App& app, const std::string& name) {
+  if (name.empty()) return;
+  lesson::Scene scene;
+  if (lesson::ParseScene(name, &scene)) {
+    app.state.scene = scene;
+  } else {
+    std::fprintf(stderr, "warning: unknown scene '%s'; scenes are compare, combine, mask, caveats, walkthrough, quiz\n",
+                 name.substr(0, 40).c_str());
+  }
+}
+
 }  // namespace
 
 bool AppInit(App& app, const AppOptions& options) {
   app.options = options;
+  LoadLessonText(options);
+  OpenScene(app, options.scene);
   const std::string canvas = BridgeBindCanvas();
   if (!canvas.empty()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, canvas.c_str());
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
@@ -100,6 +128,9 @@ bool AppInit(App& app, const AppOptions& options) {
   ui::ApplyTheme(BridgePrefersDark() ? ui::Theme::Dark : ui::Theme::Light);
   ImGui_ImplSDL2_InitForOpenGL(app.window, app.gl_context);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
+  ui::ShortcutKeys keys;
+  keys.reset_all = SDL_SCANCODE_R;  // the SDL backend indexes io.KeysDown by scancode
+  ui::SetShortcutKeys(keys);
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
   return true;
@@ -133,6 +164,8 @@ void AppFrame(App& app) {
 
   ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
+  // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
+  if (app.options.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   ui::DrawWidget(app.state);
   ImGui::Render();

@@ -16,6 +16,8 @@ struct AppOptions {
   std::string screenshot_path;  // write the last drawn frame here as PNG (with frames > 0)
   int width = 1024;             // initial window size natively, in pixels
   int height = 760;
+  std::string scene;            // scene to open ("mask"); empty = the default scene
+  std::string assets_dir;       // native: folder with lesson text files overriding the built-in text
 };
 
 struct App {

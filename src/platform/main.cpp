@@ -21,8 +21,10 @@
 namespace {
 
 const char kUsage[] =
-    "usage: attention_lesson [--frames N] [--screenshot PATH] [--size WxH]\n"
+    "usage: attention_lesson [--scene NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
     "       attention_lesson --compute < problem.json\n"
+    "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
+    "  --assets DIR       read lesson text files (compare.txt, ...) from DIR instead of the built-in text\n"
     "  --frames N         draw N frames, then exit (for tests)\n"
     "  --screenshot PATH  with --frames: save the last frame as PNG\n"
     "  --size WxH         window size in pixels (default 1024x760)\n"
@@ -46,6 +48,10 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
         std::fprintf(stderr, "error: --frames needs a whole number from 1 to 1000000\n");
         return false;
       }
+    } else if (arg == "--scene" && has_value) {
+      options->scene = argv[++i];
+    } else if (arg == "--assets" && has_value) {
+      options->assets_dir = argv[++i];
     } else if (arg == "--screenshot" && has_value) {
       options->screenshot_path = argv[++i];
     } else if (arg == "--size" && has_value) {
@@ -81,6 +87,12 @@ int main(int argc, char** argv) {
 #endif
   platform::AppOptions options;
   if (!ParseOptions(argc, argv, &options)) return 2;
+#ifndef __EMSCRIPTEN__
+  if (options.assets_dir.empty()) {
+    const char* from_env = std::getenv("ATTENTION_LESSON_ASSETS");
+    options.assets_dir = from_env ? from_env : ATTN_SOURCE_ASSETS_DIR;
+  }
+#endif
 
   // Lives as long as the page on the web, where main returns while the loop goes on.
   static platform::App app;

@@ -3,6 +3,8 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 
+#include <cstdlib>
+
 namespace {
 bool g_loop_paused = false;
 }
@@ -54,6 +56,17 @@ EM_JS(int, attn_js_prefers_dark, (), {
   return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
 });
 
+EM_JS(char*, attn_js_lesson_file, (const char* name), {
+  var files = Module["lessonText"];
+  var key = UTF8ToString(name);
+  if (!files || typeof files[key] !== "string") return 0;
+  var text = files[key].slice(0, 1 << 20);
+  var size = lengthBytesUTF8(text) + 1;
+  var out = _malloc(size);
+  stringToUTF8(text, out, size);
+  return out;
+});
+
 EM_JS(void, attn_js_frame_drawn, (int frames), {
   Module["canvas"].dataset.frames = String(frames);
 });
@@ -85,12 +98,22 @@ void BridgeIdle() {
 
 void BridgeFrameDrawn(int frames_drawn) { attn_js_frame_drawn(frames_drawn); }
 
+bool BridgeLessonFile(const std::string&, const std::string& name, std::string* contents, std::string* shown_path) {
+  char* text = attn_js_lesson_file(name.c_str());
+  if (!text) return false;
+  *contents = text;
+  std::free(text);
+  *shown_path = "lesson/" + name;
+  return true;
+}
+
 }  // namespace platform
 
 #else  // native desktop
 
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 
 namespace platform {
 
@@ -110,6 +133,20 @@ bool BridgePrefersDark() {
 void BridgeIdle() {}
 
 void BridgeFrameDrawn(int) {}
+
+bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path) {
+  if (dir.empty()) return false;
+  const std::string path = dir + "/" + name;
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return false;
+  // Lesson files are a few kilobytes; a megabyte bounds what a mistaken path can pull in.
+  constexpr std::streamsize kMaxBytes = 1 << 20;
+  contents->assign(static_cast<size_t>(kMaxBytes), '\0');
+  file.read(&(*contents)[0], kMaxBytes);
+  contents->resize(static_cast<size_t>(file.gcount()));
+  *shown_path = path;
+  return true;
+}
 
 }  // namespace platform
 

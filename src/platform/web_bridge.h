@@ -19,6 +19,9 @@ float BridgePixelRatio();
 bool BridgePrefersDark();
 // Web: stops the main loop until the next input; native: nothing (the loop waits for events).
 void BridgeIdle();
+// An author's copy of lesson text file `name` ("mask.txt"): natively read from `dir`, on the web
+// handed over by the page (Module.lessonText[name]). False when there is none.
+bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path);
 // Web: publishes the number of frames drawn on the canvas (data-frames) for tests and hosts.
 void BridgeFrameDrawn(int frames_drawn);
 

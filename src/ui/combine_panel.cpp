@@ -6,7 +6,10 @@
 
 #include <imgui.h>
 
+#include "lesson/text_store.h"
 #include "ui/fonts.h"
+#include "ui/highlight.h"
+#include "ui/item_registry.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -14,16 +17,29 @@ namespace ui {
 namespace {
 
 using attention::FormatNumber;
+using lesson::T;
 
 bool SliderDouble(const char* label, double* value, double lo, double hi, const char* format) {
   return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp);
 }
 
-// One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to.
-void ArithmeticLine(const std::string& text, ImU32 color) {
+// One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to. It can
+// take keyboard focus; hovering or focusing it explains how the number was computed.
+void ArithmeticLine(const char* id, const std::string& text, ImU32 color, const std::string& explanation) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
-  ImGui::TextUnformatted(text.c_str());
+  ImGui::PushID(id);
+  const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+  ImGui::Selectable(text.c_str(), false, ImGuiSelectableFlags_None, size);
+  ImGui::PopID();
   ImGui::PopStyleColor();
+  RecordItem(id);
+  if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) {
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22.0f);
+    ImGui::TextUnformatted(explanation.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+  }
 }
 
 // Values and output on a number line: the output sits between the values, pulled toward the
@@ -83,46 +99,60 @@ void DrawCombinePanel(lesson::LessonState& state) {
   const Palette& palette = GetPalette();
 
   ImGui::PushFont(fonts.heading);
-  ImGui::TextWrapped("Combine values with weights");
+  ImGui::TextWrapped("%s", T("combine.title").c_str());
   ImGui::PopFont();
-  ImGui::TextWrapped(
-      "Attention ends with a weighted combination: each value is multiplied by its weight and "
-      "the products are added. Softmax makes the weights positive and sum to 1, so the output "
-      "lands between the values, closer to the one with more weight.");
+  ImGui::TextWrapped("%s", T("combine.intro").c_str());
 
+  BeginHighlightGroup();
   ImGui::PushItemWidth(-FLT_MIN);
   double first = example.first_value;
-  ImGui::TextUnformatted("First value");
+  ImGui::TextUnformatted(T("combine.first_value").c_str());
   if (SliderDouble("##first_value", &first, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
     lesson::SetFirstValue(example, first);
   }
+  RecordItem("combine.first_value");
   double second = example.second_value;
-  ImGui::TextUnformatted("Second value");
+  ImGui::TextUnformatted(T("combine.second_value").c_str());
   if (SliderDouble("##second_value", &second, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
     lesson::SetSecondValue(example, second);
   }
+  RecordItem("combine.second_value");
   double weight = example.second_weight;
-  const std::string split = "Weight split: first " + FormatNumber(example.first_weight) + ", second " +
-                            FormatNumber(example.second_weight) + " (they always sum to 1)";
-  ImGui::TextWrapped("%s", split.c_str());
-  if (SliderDouble("##second_weight", &weight, 0.0, 1.0, "second weight %.2f")) {
+  ImGui::TextWrapped("%s", T("combine.weights").c_str());
+  const std::string weight_format = "first " + FormatNumber(example.first_weight) + "  |  second %.2f";
+  if (SliderDouble("##second_weight", &weight, 0.0, 1.0, weight_format.c_str())) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }
+  RecordItem("combine.weights");
   ImGui::PopItemWidth();
+  EndHighlightGroup(state, "combine.controls");
 
   const attention::Combination combination = lesson::Combine(example);
   ImGui::Spacing();
+  BeginHighlightGroup();
   ImGui::PushFont(fonts.numbers);
   const ImU32 colors[] = {palette.first, palette.second};
+  const char* ordinal[] = {"first", "second"};
   for (const attention::Term& term : combination.terms) {
-    ArithmeticLine(attention::FormatTerm(term), colors[term.position % 2]);
+    const int i = term.position % 2;
+    const std::string id = std::string("combine.term.") + ordinal[i];
+    ArithmeticLine(id.c_str(), attention::FormatTerm(term), colors[i],
+                   "The " + std::string(ordinal[i]) + " value, " + FormatNumber(term.value) + ", times its weight, " +
+                       FormatNumber(term.weight) + ", gives " + FormatNumber(term.product) + ".");
   }
-  ArithmeticLine(attention::FormatSum(combination), palette.output);
+  ArithmeticLine("combine.sum", attention::FormatSum(combination), palette.output,
+                 "The output adds the products: " + attention::FormatCombination(combination) +
+                     ". Because the weights sum to 1, it lies between the two values.");
   ImGui::PopFont();
+  EndHighlightGroup(state, "combine.arithmetic");
 
+  BeginHighlightGroup();
   DrawNumberLine(example, combination.output);
+  EndHighlightGroup(state, "combine.number_line");
+  ImGui::TextWrapped("%s", T("combine.caution").c_str());
 
-  if (ImGui::Button("Reset example")) lesson::ResetWorkedExample(example);
+  if (ImGui::Button(T("combine.reset").c_str())) lesson::ResetWorkedExample(example);
+  RecordItem("combine.reset");
 }
 
 }  // namespace ui

@@ -54,4 +54,6 @@ bool LoadFonts(float pixel_ratio) {
 
 const Fonts& GetFonts() { return g_fonts; }
 
+void ForgetFonts() { g_fonts = Fonts{}; }
+
 }  // namespace ui

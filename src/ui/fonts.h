@@ -18,5 +18,7 @@ struct Fonts {
 // the atlas changed, so the renderer must re-upload its font texture.
 bool LoadFonts(float pixel_ratio);
 const Fonts& GetFonts();
+// Forgets the fonts (their atlas belonged to a destroyed ImGui context); the next LoadFonts rebuilds.
+void ForgetFonts();
 
 }  // namespace ui

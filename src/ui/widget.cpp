@@ -2,18 +2,139 @@
 
 #include <imgui.h>
 
+#include "lesson/lesson_state.h"
+
+#include "lesson/text_store.h"
+#if __has_include("ui/caveats_panel.h")
+#include "ui/caveats_panel.h"
+#else
+namespace ui { inline void DrawCaveatsPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
+#endif
 #include "ui/combine_panel.h"
+#if __has_include("ui/compare_panel.h")
+#include "ui/compare_panel.h"
+#else
+namespace ui { inline void DrawComparePanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
+#endif
+#include "ui/fonts.h"
+#include "ui/item_registry.h"
+#if __has_include("ui/mask_panel.h")
+#include "ui/mask_panel.h"
+#else
+namespace ui { inline void DrawMaskPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
+#endif
+#if __has_include("ui/quiz_panel.h")
+#include "ui/quiz_panel.h"
+#else
+namespace ui { inline void DrawQuizPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
+#endif
+#include "ui/theme.h"
+#if __has_include("ui/walkthrough_panel.h")
+#include "ui/walkthrough_panel.h"
+#else
+namespace ui { inline void DrawWalkthroughPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
+#endif
 
 namespace ui {
 
+namespace {
+
+ShortcutKeys g_shortcuts;
+
+using lesson::Scene;
+using lesson::T;
+
+const char* SceneLabelKey(Scene scene) {
+  switch (scene) {
+    case Scene::Compare: return "widget.scene.compare";
+    case Scene::Combine: return "widget.scene.combine";
+    case Scene::Mask: return "widget.scene.mask";
+    case Scene::Caveats: return "widget.scene.caveats";
+    case Scene::Walkthrough: return "widget.scene.walkthrough";
+    case Scene::Quiz: return "widget.scene.quiz";
+  }
+  return "widget.scene.compare";
+}
+
+// Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
+void DrawSceneBar(lesson::LessonState& state) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+  bool first = true;
+  auto place = [&](const char* label) {
+    const float width = ImGui::CalcTextSize(label).x + style.FramePadding.x * 2.0f;
+    if (!first) {
+      const float next_x = ImGui::GetItemRectMax().x + style.ItemSpacing.x;
+      if (next_x + width <= right_edge) ImGui::SameLine();
+    }
+    first = false;
+  };
+  for (int i = 0; i < lesson::kSceneCount; ++i) {
+    const Scene scene = static_cast<Scene>(i);
+    const std::string& label = T(SceneLabelKey(scene));
+    const bool current = state.scene == scene;
+    place(label.c_str());
+    if (current) {
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+    }
+    ImGui::PushID(i);
+    if (ImGui::Button(label.c_str())) {
+      state.scene = scene;
+      state.highlight.clear();
+    }
+    ImGui::PopID();
+    if (current) ImGui::PopStyleColor(2);
+    const std::string item = std::string("widget.scene.") + lesson::SceneName(scene);
+    RecordItem(item.c_str());
+  }
+  const std::string& reset = T("widget.reset_all");
+  place(reset.c_str());
+  if (ImGui::Button(reset.c_str())) lesson::ResetAll(state);
+  RecordItem("widget.reset_all");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.reset_all_hint").c_str());
+}
+
+void DrawTextErrors() {
+  const auto& errors = lesson::LessonText().errors();
+  if (errors.empty()) return;
+  ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().second);
+  ImGui::TextWrapped("%s", T("widget.text_errors").c_str());
+  for (const lesson::TextError& error : errors) ImGui::BulletText("%s", error.ToString().c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void SetShortcutKeys(const ShortcutKeys& keys) { g_shortcuts = keys; }
+
 void DrawWidget(lesson::LessonState& state) {
+  ClearItems();
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
-  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
-                                 ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus;
-  ImGui::Begin("Attention lesson", nullptr, flags & ~ImGuiWindowFlags_NoScrollbar);
-  DrawCombinePanel(state);
+  const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                                 ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+  ImGui::Begin("Attention lesson", nullptr, flags);
+
+  const ImGuiIO& io = ImGui::GetIO();
+  const int reset_key = g_shortcuts.reset_all;
+  if (reset_key >= 0 && io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(reset_key, false)) {
+    lesson::ResetAll(state);
+  }
+
+  DrawSceneBar(state);
+  ImGui::Separator();
+  DrawTextErrors();
+  switch (state.scene) {
+    case Scene::Compare: DrawComparePanel(state); break;
+    case Scene::Combine: DrawCombinePanel(state); break;
+    case Scene::Mask: DrawMaskPanel(state); break;
+    case Scene::Caveats: DrawCaveatsPanel(state); break;
+    case Scene::Walkthrough: DrawWalkthroughPanel(state); break;
+    case Scene::Quiz: DrawQuizPanel(state); break;
+  }
   ImGui::End();
 }
 

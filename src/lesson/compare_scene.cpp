@@ -1,0 +1,93 @@
+#include "lesson/compare_scene.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace lesson {
+
+namespace {
+
+std::string Factor(double x, int max_decimals) {
+  const std::string text = FormatSigned(x, max_decimals);
+  return x < 0.0 && text != "0" ? "(" + text + ")" : text;
+}
+
+bool ClampPoint(PlanePoint& field, PlanePoint position) {
+  if (!std::isfinite(position.x) || !std::isfinite(position.y)) return false;
+  field.x = std::clamp(position.x, -kComparePlaneLimit, kComparePlaneLimit);
+  field.y = std::clamp(position.y, -kComparePlaneLimit, kComparePlaneLimit);
+  return true;
+}
+
+attention::Problem MakeProblem(const CompareScene& scene) {
+  attention::Problem problem;
+  problem.queries = attention::Matrix::FromRows({{scene.query.x, scene.query.y}});
+  problem.keys = attention::Matrix(kCompareKeyCount, kCompareDimension);
+  problem.values = attention::Matrix(kCompareKeyCount, 1);
+  for (int i = 0; i < kCompareKeyCount; ++i) {
+    const CompareKey& key = scene.keys[static_cast<size_t>(i)];
+    problem.keys(i, 0) = key.position.x;
+    problem.keys(i, 1) = key.position.y;
+    problem.values(i, 0) = key.value;
+  }
+  problem.temperature = scene.temperature;
+  problem.scale = scene.scaled;
+  return problem;
+}
+
+}  // namespace
+
+std::string FormatSigned(double x, int max_decimals) {
+  std::string text = attention::FormatNumber(x, max_decimals);
+  if (!text.empty() && text[0] == '-') text.replace(0, 1, "\u2212");
+  return text;
+}
+
+CompareResult ComputeCompare(const CompareScene& scene) {
+  CompareResult out;
+  const attention::Problem problem = MakeProblem(scene);
+  attention::Result result;
+  const attention::Status status = attention::Attend(problem, &result);
+  if (!status.ok) {
+    out.message = status.message;
+    return out;
+  }
+  const attention::Matrix scores = attention::Scores(problem.queries, problem.keys, problem.scale);
+  out.ok = true;
+  out.divisor = scene.scaled ? std::sqrt(static_cast<double>(kCompareDimension)) : 1.0;
+  for (int i = 0; i < kCompareKeyCount; ++i) {
+    const size_t k = static_cast<size_t>(i);
+    out.dot_products[k] = result.dot_products(0, i);
+    out.scores[k] = scores(0, i);
+    out.softmax_inputs[k] = result.scores(0, i);
+    out.weights[k] = result.weights(0, i);
+    if (out.strongest < 0 || out.weights[k] > out.weights[static_cast<size_t>(out.strongest)]) out.strongest = i;
+  }
+  out.combination = attention::CombineColumn(result, problem.values, 0, 0);
+  return out;
+}
+
+std::string FormatDotProduct(const PlanePoint& q, const PlanePoint& k, int max_decimals) {
+  const double dot = q.x * k.x + q.y * k.y;
+  return FormatSigned(q.x, max_decimals) + " \u00d7 " + Factor(k.x, max_decimals) + " + " + FormatSigned(q.y, max_decimals) +
+         " \u00d7 " + Factor(k.y, max_decimals) + " = " + FormatSigned(dot, max_decimals);
+}
+
+std::string FormatPoint(const PlanePoint& p, int max_decimals) {
+  return "(" + FormatSigned(p.x, max_decimals) + ", " + FormatSigned(p.y, max_decimals) + ")";
+}
+
+bool SetQuery(CompareScene& scene, PlanePoint position) { return ClampPoint(scene.query, position); }
+
+bool SetKeyPosition(CompareScene& scene, int key, PlanePoint position) {
+  if (key < 0 || key >= kCompareKeyCount) return false;
+  return ClampPoint(scene.keys[static_cast<size_t>(key)].position, position);
+}
+
+bool SetTemperature(CompareScene& scene, double temperature) {
+  if (!std::isfinite(temperature)) return false;
+  scene.temperature = std::clamp(temperature, kCompareTemperatureMin, kCompareTemperatureMax);
+  return true;
+}
+
+}  // namespace lesson

@@ -1,0 +1,88 @@
+#pragma once
+// The Compare scene: a query and four keys as arrows in a 2-D plane. The learner moves them and
+// sees q·k, the scaled scores and the softmax weights change, then the values combined by weight.
+//
+// The example answers a question about a paragraph:
+//   "The museum opens at 9. The bus leaves at 10. A ticket costs 20. The tour lasts 2 hours."
+//   Question (the query): "When does the bus leave?"
+// Each key stands for one sentence and carries that sentence's number as its value.
+//
+// Plain data with documented defaults, so walkthrough steps can set it directly. The setters keep
+// it valid (non-finite input refused, positions clamped to the plane); ComputeCompare also copes
+// with a state filled by hand: it reports unusable numbers instead of computing with them.
+//
+// Highlight names the panel honours (LessonState::highlight): "compare.query", "compare.keys",
+// "compare.scores", "compare.scaling", "compare.temperature", "compare.weights", "compare.output".
+
+#include <array>
+#include <string>
+
+#include "attention/attention.h"
+
+namespace lesson {
+
+constexpr int kCompareKeyCount = 4;                // keys (sentences of the paragraph)
+constexpr int kCompareDimension = 2;               // d_k: queries and keys have two coordinates
+constexpr double kComparePlaneLimit = 2.0;         // coordinates stay within [-2, 2]
+constexpr double kCompareTemperatureMin = 0.1;     // sharpest weights the slider allows
+constexpr double kCompareTemperatureMax = 5.0;     // flattest weights the slider allows
+constexpr double kCompareTemperatureDefault = 1.0;
+
+// A point of the plane, also read as the arrow from the origin to it.
+struct PlanePoint {
+  double x = 0.0;  // first coordinate
+  double y = 0.0;  // second coordinate
+};
+
+// One key: where it points and the number its sentence carries.
+struct CompareKey {
+  PlanePoint position;  // the key vector k
+  double value = 0.0;   // the scalar value combined by weight
+};
+
+struct CompareScene {
+  PlanePoint query{1.0, 1.0};  // "When does the bus leave?": the query vector q
+  // museum (9), bus (10), ticket (20), tour (2), in the paragraph's order.
+  std::array<CompareKey, kCompareKeyCount> keys{{
+      {{-0.5, 1.5}, 9.0},
+      {{1.5, 1.0}, 10.0},
+      {{1.5, -1.0}, 20.0},
+      {{-1.5, -0.5}, 2.0},
+  }};
+  bool scaled = true;                               // divide q·k by √d_k before softmax
+  double temperature = kCompareTemperatureDefault;  // softmax temperature: < 1 sharpens, > 1 flattens
+};
+
+// Everything the panel shows, computed by the attention core.
+struct CompareResult {
+  bool ok = false;                                         // false when the state holds unusable numbers
+  std::string message;                                     // why not ok, e.g. "keys[1][0] is NaN"
+  double divisor = 1.0;                                    // √d_k when scaled, else 1
+  std::array<double, kCompareKeyCount> dot_products{};     // q·k
+  std::array<double, kCompareKeyCount> scores{};           // q·k ÷ divisor
+  std::array<double, kCompareKeyCount> softmax_inputs{};   // scores ÷ temperature
+  std::array<double, kCompareKeyCount> weights{};          // softmax of the scores at the temperature; sum 1
+  attention::Combination combination;                      // value × weight for every key, and their sum
+  int strongest = -1;                                      // key with the largest weight (first on ties)
+};
+
+// Runs the scene through attention::Attend. When the state holds a non-finite number or a
+// temperature that is not > 0, returns ok = false with a message and all numbers 0.
+CompareResult ComputeCompare(const CompareScene& scene);
+
+// FormatNumber with a true minus sign (U+2212): "−0.5".
+std::string FormatSigned(double x, int max_decimals = 2);
+// "1 × 1.5 + 1 × 1 = 2.5"; negative factors read "1 × (−0.5)", using U+2212.
+std::string FormatDotProduct(const PlanePoint& q, const PlanePoint& k, int max_decimals = 2);
+// "(1, −0.5)".
+std::string FormatPoint(const PlanePoint& p, int max_decimals = 2);
+
+// Setters refuse non-finite input (return false, state unchanged) and clamp the rest: positions
+// into [-kComparePlaneLimit, kComparePlaneLimit], the temperature into its slider range.
+bool SetQuery(CompareScene& scene, PlanePoint position);
+bool SetKeyPosition(CompareScene& scene, int key, PlanePoint position);  // false also for a bad index
+bool SetTemperature(CompareScene& scene, double temperature);
+
+inline void ResetCompareScene(CompareScene& scene) { scene = CompareScene{}; }
+
+}  // namespace lesson

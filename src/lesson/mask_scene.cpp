@@ -1,0 +1,144 @@
+#include "lesson/mask_scene.h"
+
+#include <algorithm>
+
+namespace lesson {
+
+namespace {
+
+constexpr int kDims = 2;
+
+struct Token {
+  const char* text;
+  double query[kDims];
+  double key[kDims];
+};
+
+// The table in mask_scene.h.
+constexpr Token kTokens[kMaskTokenCount] = {
+    {"the", {2, 0}, {0, 1}}, {"cat", {1, 1}, {2, 0}}, {"sat", {2, 1}, {1, 2}},   {"on", {1, 0}, {0, 2}},
+    {"the", {2, 0}, {0, 1}}, {"mat", {0, 2}, {2, 1}}, {"<pad>", {1, 1}, {1, 1}}, {"<pad>", {1, 1}, {1, 1}},
+};
+
+bool InRange(int row, int col) { return row >= 0 && row < kMaskTokenCount && col >= 0 && col < kMaskTokenCount; }
+
+size_t CellIndex(int row, int col) { return static_cast<size_t>(row) * kMaskTokenCount + static_cast<size_t>(col); }
+
+void ClearRefusal(MaskScene& scene) {
+  scene.refused_row = -1;
+  scene.refused_col = -1;
+}
+
+}  // namespace
+
+void ResetMaskScene(MaskScene& scene) { scene = MaskScene{}; }
+
+void SetCausal(MaskScene& scene, bool on) {
+  scene.causal = on;
+  ClearRefusal(scene);
+}
+
+void SetPadding(MaskScene& scene, bool on) {
+  scene.padding = on;
+  ClearRefusal(scene);
+}
+
+CellToggle ToggleCell(MaskScene& scene, int row, int col) {
+  if (!InRange(row, col)) return CellToggle::OutOfRange;
+  const CellMasks masks = MaskedBy(scene, row, col);
+  if (masks.causal || masks.padding) {
+    scene.refused_row = row;
+    scene.refused_col = col;
+    return masks.causal ? CellToggle::HiddenByCausal : CellToggle::HiddenByPadding;
+  }
+  ClearRefusal(scene);
+  uint8_t& cell = scene.blocked[CellIndex(row, col)];
+  cell = cell != 0 ? 0 : 1;
+  return cell != 0 ? CellToggle::Masked : CellToggle::Unmasked;
+}
+
+bool SetCellBlocked(MaskScene& scene, int row, int col, bool blocked) {
+  if (!InRange(row, col)) return false;
+  scene.blocked[CellIndex(row, col)] = blocked ? 1 : 0;
+  ClearRefusal(scene);
+  return true;
+}
+
+void ClearBlockedCells(MaskScene& scene) {
+  scene.blocked.fill(0);
+  ClearRefusal(scene);
+}
+
+void SetFutureDemo(MaskScene& scene, bool on) {
+  scene.future_demo = on;
+  ClearRefusal(scene);
+}
+
+void SetFutureRow(MaskScene& scene, int row) {
+  scene.future_row = std::clamp(row, 0, kMaskWordCount - 2);
+  ClearRefusal(scene);
+}
+
+const char* MaskToken(int position) {
+  if (position < 0 || position >= kMaskTokenCount) return "";
+  return kTokens[position].text;
+}
+
+bool IsPadPosition(int position) { return position >= kMaskWordCount && position < kMaskTokenCount; }
+
+CellMasks MaskedBy(const MaskScene& scene, int row, int col) {
+  CellMasks masks;
+  if (!InRange(row, col)) return masks;
+  masks.causal = scene.causal && col > row;
+  masks.padding = scene.padding && IsPadPosition(col);
+  masks.learner = scene.blocked[CellIndex(row, col)] != 0;
+  return masks;
+}
+
+attention::Problem MaskProblem(const MaskScene& scene) {
+  attention::Problem problem;
+  problem.queries = attention::Matrix(kMaskTokenCount, kDims);
+  problem.keys = attention::Matrix(kMaskTokenCount, kDims);
+  for (int i = 0; i < kMaskTokenCount; ++i) {
+    for (int d = 0; d < kDims; ++d) {
+      problem.queries(i, d) = kTokens[i].query[d];
+      problem.keys(i, d) = kTokens[i].key[d];
+    }
+  }
+  problem.values = problem.keys;
+  problem.causal = scene.causal;
+  if (scene.padding) problem.valid_lengths.assign(kMaskTokenCount, kMaskWordCount);
+  const bool any_blocked = std::any_of(scene.blocked.begin(), scene.blocked.end(), [](uint8_t b) { return b != 0; });
+  if (any_blocked) {
+    problem.mask = attention::Mask(kMaskTokenCount, kMaskTokenCount, true);
+    for (int row = 0; row < kMaskTokenCount; ++row) {
+      for (int col = 0; col < kMaskTokenCount; ++col) {
+        if (scene.blocked[CellIndex(row, col)] != 0) problem.mask.Set(row, col, false);
+      }
+    }
+  }
+  return problem;
+}
+
+attention::Result MaskWeights(const MaskScene& scene) {
+  attention::Result result;
+  // The problem is built from fixed finite numbers and in-range masks, so Attend cannot refuse
+  // it; were it ever to, `result` is left cleared and the panel shows every row as empty.
+  attention::Attend(MaskProblem(scene), &result);
+  return result;
+}
+
+FutureLook LookAhead(const MaskScene& scene, const attention::Result& result) {
+  FutureLook look;
+  look.row = std::clamp(scene.future_row, 0, kMaskWordCount - 2);
+  look.next = look.row + 1;
+  const bool shaped = result.weights.rows == kMaskTokenCount && result.weights.cols == kMaskTokenCount &&
+                      result.weights.IsConsistent();
+  look.row_empty = !shaped || result.RowIsEmpty(look.row);
+  if (look.row_empty) return look;
+  look.next_weight = result.weights(look.row, look.next);
+  for (int col = look.next; col < kMaskTokenCount; ++col) look.future_weight += result.weights(look.row, col);
+  return look;
+}
+
+}  // namespace lesson

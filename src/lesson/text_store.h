@@ -1,0 +1,56 @@
+#pragma once
+// The words the learner reads, kept in data files under assets/lesson/ so lesson authors can
+// change them without a compiler. Each file is UTF-8 text:
+//
+//   # a comment
+//   compare.title = Compare a query with keys
+//   compare.intro = The query is what the current step looks for.
+//     An indented line continues the previous value (joined with a space);
+//     a line holding only "  ." inside a value starts a new paragraph.
+//
+// Every file is compiled in as the built-in text. At start the same files may be loaded again
+// from disk (native) or from the page (web); a malformed file is reported with its name and
+// line, and that file's built-in text stays in use.
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace lesson {
+
+// One problem found while parsing a text file.
+struct TextError {
+  std::string file;     // e.g. "assets/lesson/mask.txt"
+  int line = 0;         // 1-based line number
+  std::string message;  // e.g. "expected 'key = value'"
+  std::string ToString() const;  // "assets/lesson/mask.txt:12: expected 'key = value'"
+};
+
+// Parses one file into key -> text. Returns false (and `error`) on the first problem; `out` is
+// then left unchanged. Keys are [a-z0-9_.]+ and may appear once per file.
+bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
+                   TextError* error);
+
+class TextStore {
+ public:
+  // Adds a file's entries (later files override earlier keys). False on a parse error, which is
+  // also kept in errors(); nothing from a malformed file is used.
+  bool Load(const std::string& file, const std::string& contents);
+  // The text for `key`, or the key itself in brackets when missing, so gaps are visible.
+  const std::string& Get(const std::string& key) const;
+  bool Has(const std::string& key) const { return entries_.count(key) != 0; }
+  const std::vector<TextError>& errors() const { return errors_; }
+  void Clear();
+
+ private:
+  std::map<std::string, std::string> entries_;
+  std::vector<TextError> errors_;
+  mutable std::map<std::string, std::string> missing_;
+};
+
+// The text the widget shows: built-in files first, then any overrides loaded at start.
+TextStore& LessonText();
+// Shorthand for LessonText().Get(key).
+const std::string& T(const std::string& key);
+
+}  // namespace lesson

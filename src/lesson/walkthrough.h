@@ -1,0 +1,42 @@
+#pragma once
+// The walkthrough: the lesson told in short steps, in the narration's order. Each step sets the
+// other scenes up for what it talks about and names the element to look at; its words (title,
+// text, what to look at, caption) live in assets/lesson/walkthrough.txt.
+
+#include <string>
+
+#include "lesson/scene.h"
+
+namespace lesson {
+
+struct LessonState;  // lesson_state.h includes this header
+
+struct Walkthrough {
+  int step = 0;           // step on screen, 0-based
+  bool captions = false;  // the narration's captions are shown; off until the learner turns them on
+};
+
+void ResetWalkthrough(Walkthrough& walkthrough);
+
+int WalkthroughStepCount();
+// `step` clamped into 0..WalkthroughStepCount()-1.
+int ClampWalkthroughStep(int step);
+// The scene the step talks about ("Show me" switches to it).
+Scene WalkthroughStepScene(int step);
+// The element the step points at, e.g. "compare.query"; the scene's panel outlines it.
+const char* WalkthroughStepHighlight(int step);
+// The text key of one part of a step: part is "title", "text", "look" or "caption";
+// step 0 gives "walkthrough.step1.title".
+std::string WalkthroughStepKey(int step, const char* part);
+
+// Goes to `step` (clamped): sets state.walkthrough.step, sets the other scenes to what the step
+// needs and state.highlight to the element to look at. The scene on screen is left alone, so the
+// walkthrough stays in view; ShowWalkthroughStep switches to the step's scene.
+void ApplyWalkthroughStep(LessonState& state, int step);
+// Apply the next / previous step; false (state unchanged) at the last / first step.
+bool NextWalkthroughStep(LessonState& state);
+bool PreviousWalkthroughStep(LessonState& state);
+// Applies the current step and switches state.scene to the step's scene.
+void ShowWalkthroughStep(LessonState& state);
+
+}  // namespace lesson

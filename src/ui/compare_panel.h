@@ -1,0 +1,15 @@
+#pragma once
+
+#include "lesson/lesson_state.h"
+
+namespace ui {
+
+// The Compare scene: drag the query or a key in the plane (mouse, touch, or Tab to a tip and
+// use the arrow keys) and watch q·k, the scaled scores, the softmax weights and the output.
+// Named elements for tests: "compare.plane" (the [-2, 2] square), "compare.query",
+// "compare.key0".."compare.key3", "compare.scaling", "compare.temperature", "compare.scores",
+// "compare.weights", "compare.weight0".."compare.weight3", "compare.output", "compare.reset",
+// and "compare.highlight" (the outline drawn for state.highlight, when it names this scene).
+void DrawComparePanel(lesson::LessonState& state);
+
+}  // namespace ui

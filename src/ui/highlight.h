@@ -1,0 +1,18 @@
+#pragma once
+// Walkthrough highlights: a panel asks whether an element is the one to look at and outlines it.
+
+#include <imgui.h>
+
+#include "lesson/lesson_state.h"
+
+namespace ui {
+
+// True when the walkthrough points at `name` ("combine.arithmetic").
+bool IsHighlighted(const lesson::LessonState& state, const char* name);
+// Draws the highlight outline around a rectangle (in the current window's draw list).
+void DrawHighlight(ImVec2 min, ImVec2 max);
+// Starts a group that gets outlined at EndHighlightGroup when `name` is highlighted.
+void BeginHighlightGroup();
+void EndHighlightGroup(const lesson::LessonState& state, const char* name);
+
+}  // namespace ui

@@ -1,0 +1,166 @@
+#include "ui/walkthrough_panel.h"
+
+#include <algorithm>
+#include <string>
+
+#include <imgui.h>
+
+#include "lesson/text_store.h"
+#include "ui/fonts.h"
+#include "ui/item_registry.h"
+#include "ui/theme.h"
+
+namespace ui {
+
+namespace {
+
+using lesson::T;
+
+// Lays buttons out on one line while they fit and wraps onto the next line when they do not,
+// so the controls stack on a phone and sit in a row on a desktop.
+class ButtonRow {
+ public:
+  void Place(const std::string& label) {
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + style.FramePadding.x * 2.0f;
+    if (!first_) {
+      const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
+      const float next_x = ImGui::GetItemRectMax().x + style.ItemSpacing.x;
+      if (next_x + width <= right_edge) ImGui::SameLine();
+    }
+    first_ = false;
+  }
+
+ private:
+  bool first_ = true;
+};
+
+// N and B step the walkthrough. They are read as typed characters, so they need no key map,
+// work the same natively and on the web, and never take the arrow keys from a slider or from
+// ImGui's keyboard navigation. Nothing happens while a control is in use or text is typed.
+int StepFromKeys() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsAnyItemActive() || io.WantTextInput) return 0;
+  const bool focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) ||
+                       !ImGui::IsWindowFocused(ImGuiFocusedFlags_AnyWindow);
+  if (!focused) return 0;
+  for (const ImWchar c : io.InputQueueCharacters) {
+    if (c == 'n' || c == 'N') return 1;
+    if (c == 'b' || c == 'B') return -1;
+  }
+  return 0;
+}
+
+// The caption: the narration's words for this step on a tinted band, as a video shows them.
+void DrawCaption(const std::string& caption, float width) {
+  const Palette& palette = GetPalette();
+  const float pad = 10.0f;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);
+  ImGui::SetCursorScreenPos(ImVec2(start.x + pad, start.y + pad));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2.0f * pad);
+  ImGui::TextUnformatted(caption.c_str());
+  ImGui::PopTextWrapPos();
+  const float bottom = ImGui::GetItemRectMax().y + pad;
+  draw->ChannelsSetCurrent(0);
+  draw->AddRectFilled(start, ImVec2(start.x + width, bottom), palette.panel, 6.0f);
+  draw->AddRectFilled(start, ImVec2(start.x + 4.0f, bottom), palette.first, 2.0f);
+  draw->ChannelsMerge();
+  RecordRect("walkthrough.caption", start, ImVec2(start.x + width, bottom));
+  ImGui::SetCursorScreenPos(ImVec2(start.x, bottom));
+  ImGui::Dummy(ImVec2(width, 0.0f));
+}
+
+void MutedText(const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().muted);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+void DrawWalkthroughPanel(lesson::LessonState& state) {
+  const Fonts& fonts = GetFonts();
+  lesson::Walkthrough& walkthrough = state.walkthrough;
+  const int count = lesson::WalkthroughStepCount();
+  walkthrough.step = lesson::ClampWalkthroughStep(walkthrough.step);
+  // Lines of about 80 characters at most: long lines are hard to read on a wide screen.
+  const float column = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f);
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
+
+  const int key_step = StepFromKeys();
+  if (key_step > 0) lesson::NextWalkthroughStep(state);
+  if (key_step < 0) lesson::PreviousWalkthroughStep(state);
+
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextWrapped("%s", T("walkthrough.title").c_str());
+  ImGui::PopFont();
+  MutedText(T("walkthrough.intro"));
+
+  // Back / Next / step number / captions, at the top so Next stays put from step to step.
+  ButtonRow row;
+  const std::string back = T("walkthrough.back") + "###walkthrough_back";
+  row.Place(back);
+  ImGui::BeginDisabled(walkthrough.step == 0);
+  if (ImGui::Button(back.c_str())) lesson::PreviousWalkthroughStep(state);
+  ImGui::EndDisabled();
+  RecordItem("walkthrough.back");
+
+  const bool last = walkthrough.step == count - 1;
+  const std::string next = T(last ? "walkthrough.start_over" : "walkthrough.next") + "###walkthrough_next";
+  row.Place(next);
+  if (ImGui::Button(next.c_str())) {
+    if (last) {
+      lesson::ApplyWalkthroughStep(state, 0);
+    } else {
+      lesson::NextWalkthroughStep(state);
+    }
+  }
+  RecordItem("walkthrough.next");
+
+  const std::string position = T("walkthrough.step_of") + " " + std::to_string(walkthrough.step + 1) + " " +
+                               T("walkthrough.of") + " " + std::to_string(count);
+  row.Place(position);
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(position.c_str());
+  RecordItem("walkthrough.position");
+
+  const std::string captions = T("walkthrough.captions") + "###walkthrough_captions";
+  row.Place(captions + "    ");  // room for the check box
+  ImGui::Checkbox(captions.c_str(), &walkthrough.captions);
+  RecordItem("walkthrough.captions");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.captions_hint").c_str());
+
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, GetPalette().first);
+  ImGui::ProgressBar(static_cast<float>(walkthrough.step + 1) / static_cast<float>(count), ImVec2(column, 6.0f), "");
+  ImGui::PopStyleColor();
+
+  const int step = walkthrough.step;
+  ImGui::PushFont(fonts.heading);
+  ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "title")).c_str());
+  ImGui::PopFont();
+  RecordItem("walkthrough.step_title");
+  ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "text")).c_str());
+  RecordItem("walkthrough.step_text");
+
+  if (walkthrough.captions) DrawCaption(T(lesson::WalkthroughStepKey(step, "caption")), column);
+
+  ImGui::PushFont(fonts.bold);
+  ImGui::TextUnformatted(T("walkthrough.look").c_str());
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "look")).c_str());
+
+  const lesson::Scene target = lesson::WalkthroughStepScene(step);
+  const std::string show_me = T("walkthrough.show_me") + " " +
+                              T(std::string("widget.scene.") + lesson::SceneName(target)) + "###walkthrough_show_me";
+  if (ImGui::Button(show_me.c_str())) lesson::ShowWalkthroughStep(state);
+  RecordItem("walkthrough.show_me");
+
+  MutedText(T("walkthrough.keys"));
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace ui

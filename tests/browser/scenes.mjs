@@ -1,0 +1,75 @@
+// Every scene in headless Chromium at phone and desktop widths (DPR 2): it opens by ?scene=NAME,
+// draws, shows more than a blank canvas and logs no error. Then the idle check: after the
+// first frames settle, the widget draws nothing for 3 s untouched (frames counted from outside
+// the wasm by wrapping WebGL's clear/draw calls), and it does draw again when touched.
+// usage: node scenes.mjs SITE_DIR OUT_DIR
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { checkNotBlank } from '../smoke/check_image.mjs';
+
+const SCENES = ['compare', 'combine', 'mask', 'caveats', 'walkthrough', 'quiz'];
+const [dir, out] = process.argv.slice(2);
+if (!dir || !out) { console.error('usage: node scenes.mjs SITE_DIR OUT_DIR'); process.exit(2); }
+mkdirSync(out, { recursive: true });
+
+const COUNT_GL_CALLS = () => {
+  window.__glCalls = 0;
+  const proto = WebGL2RenderingContext.prototype;
+  for (const name of ['clear', 'drawElements', 'drawArrays']) {
+    const original = proto[name];
+    proto[name] = function (...args) { window.__glCalls++; return original.apply(this, args); };
+  }
+};
+
+const { server, origin } = await serve(dir);
+const browser = await launch();
+let failures = 0;
+async function check(name, fn) {
+  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+}
+
+for (const [width, height] of [[1280, 800], [390, 844]]) {
+  const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 2 });
+  for (const scene of SCENES) {
+    await check(`scene ${scene} at ${width}px, DPR 2`, async () => {
+      const page = await context.newPage();
+      const problems = watchPage(page);
+      await page.goto(`${origin}/widget.html?scene=${scene}`);
+      await waitForFirstFrame(page);
+      await page.waitForTimeout(200);
+      const png = await page.screenshot();
+      writeFileSync(join(out, `${scene}-${width}.png`), png);
+      checkNotBlank(png, `${scene} at ${width}px`);
+      if (problems.length) throw new Error(problems.join('\n  '));
+      await page.close();
+    });
+  }
+  await context.close();
+}
+
+await check('the idle widget draws no frame in 3 s, and draws again when touched', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(COUNT_GL_CALLS);
+  const page = await context.newPage();
+  await page.goto(`${origin}/widget.html?scene=compare`);
+  await waitForFirstFrame(page);
+  await page.waitForTimeout(1000);
+  const before = await page.evaluate(() => window.__glCalls);
+  if (before === 0) throw new Error('no WebGL call was counted at all: the counter is not wired');
+  await page.waitForTimeout(3000);
+  const idle = await page.evaluate(() => window.__glCalls) - before;
+  if (idle !== 0) throw new Error(`${idle} WebGL draw calls in 3 idle seconds`);
+  await page.mouse.move(400, 300);
+  await page.mouse.move(420, 320);
+  await page.waitForTimeout(300);
+  const touched = await page.evaluate(() => window.__glCalls) - before;
+  if (touched === 0) throw new Error('moving the mouse over the widget drew nothing');
+  console.log(`  ${before} calls to settle, 0 while idle for 3 s, ${touched} after a mouse move`);
+  await context.close();
+});
+
+await browser.close();
+server.close();
+console.log(failures ? `browser scenes: ${failures} failed` : 'browser scenes: all passed');
+process.exit(failures ? 1 : 0);

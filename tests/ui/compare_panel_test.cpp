@@ -1,0 +1,332 @@
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <limits>
+#include <string>
+
+#include <imgui.h>
+
+#include "lesson/builtin_text.h"
+#include "lesson/lesson_state.h"
+#include "lesson/text_store.h"
+#include "ui/compare_panel.h"
+#include "ui/item_registry.h"
+#include "ui_harness.h"
+
+using doctest::Approx;
+using lesson::LessonState;
+using ui_test::UiHarness;
+
+namespace {
+
+// √2 written out, not taken from the code under test.
+constexpr double kSqrt2 = 1.4142135623730951;
+
+void EnsureLessonText() {
+  if (!lesson::LessonText().Has("compare.title")) lesson::LoadBuiltInText(lesson::LessonText());
+}
+
+// The panel inside one full-size window, as the widget shows it.
+UiHarness::DrawFn PanelIn(LessonState& state) {
+  return [&state] {
+    ui::ClearItems();
+    const ImGuiIO& io = ImGui::GetIO();
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+    ImGui::SetNextWindowSize(io.DisplaySize);
+    ImGui::Begin("compare test", nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings);
+    ui::DrawComparePanel(state);
+    ImGui::End();
+  };
+}
+
+// Where a plane point is drawn, from the recorded [-2, 2] square.
+ImVec2 PlaneToScreen(const UiHarness& ui, double x, double y) {
+  const ui::ItemRect plane = ui.Item("compare.plane");
+  const double side = static_cast<double>(plane.max.x - plane.min.x);
+  return ImVec2(plane.min.x + static_cast<float>((x + 2.0) / 4.0 * side),
+                plane.min.y + static_cast<float>((2.0 - y) / 4.0 * side));
+}
+
+double Weight(const LessonState& state, int key) {
+  return lesson::ComputeCompare(state.compare).weights[static_cast<size_t>(key)];
+}
+
+bool Inside(const ui::ItemRect& inner, const ui::ItemRect& outer) {
+  return inner.min.x >= outer.min.x && inner.min.y >= outer.min.y && inner.max.x <= outer.max.x &&
+         inner.max.y <= outer.max.y;
+}
+
+}  // namespace
+
+TEST_CASE("dragging the query with the mouse onto the museum key moves the weight to museum") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  CHECK(Weight(state, 1) == Approx(0.613178).epsilon(1e-5));  // bus, at the start
+
+  ui.Drag(ui.Item("compare.query").Center(), PlaneToScreen(ui, -0.5, 1.5), draw);
+  CHECK(state.compare.query.x == Approx(-0.5));
+  CHECK(state.compare.query.y == Approx(1.5));
+  // q = (-0.5, 1.5): museum q·k = 0.25 + 2.25 = 2.5, the largest; its weight is 0.6686.
+  CHECK(Weight(state, 0) == Approx(0.668619).epsilon(1e-5));
+  CHECK(Weight(state, 1) < 0.2);
+}
+
+TEST_CASE("dragging a key moves that key and changes its weight") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.Drag(ui.Item("compare.key3").Center(), PlaneToScreen(ui, 1.0, 0.5), draw);
+  CHECK(state.compare.keys[3].position.x == Approx(1.0));
+  CHECK(state.compare.keys[3].position.y == Approx(0.5));
+  CHECK(state.compare.query.x == 1.0);  // the query stayed
+  // tour q·k = 1 + 0.5 = 1.5 instead of -2: its weight rises from 0.025 to 0.2368.
+  CHECK(Weight(state, 3) == Approx(0.236778).epsilon(1e-5));
+}
+
+TEST_CASE("arrow keys on the focused query move it and change the weights") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_Tab, draw);  // the query is the panel's first tab stop
+  for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_RightArrow, draw);
+  CHECK(state.compare.query.x == Approx(1.5));
+  CHECK(state.compare.query.y == Approx(1.0));
+  // q = (1.5, 1): bus q·k = 2.25 + 1 = 3.25; its weight rises from 0.6132 to 0.7002.
+  CHECK(Weight(state, 1) == Approx(0.700182).epsilon(1e-5));
+
+  ui.PressKey(ImGuiKey_UpArrow, draw);
+  ui.PressKey(ImGuiKey_UpArrow, draw);
+  CHECK(state.compare.query.y == Approx(1.2));
+  CHECK(Weight(state, 1) == Approx(0.725654).epsilon(1e-5));
+
+  ui.PressKey(ImGuiKey_LeftArrow, draw, false, /*shift=*/true);  // a big step
+  ui.PressKey(ImGuiKey_DownArrow, draw);
+  CHECK(state.compare.query.x == Approx(1.0));
+  CHECK(state.compare.query.y == Approx(1.1));
+}
+
+TEST_CASE("an arrow key stops at the edge of the plane") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_Tab, draw);
+  for (int i = 0; i < 4; ++i) ui.PressKey(ImGuiKey_UpArrow, draw, false, true);
+  CHECK(state.compare.query.y == 2.0);
+  CHECK(state.compare.query.x == 1.0);
+}
+
+TEST_CASE("Tab goes from the query to the first key, and the arrow keys then move that key") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_Tab, draw);
+  ui.PressKey(ImGuiKey_Tab, draw);
+  ui.PressKey(ImGuiKey_LeftArrow, draw);
+  CHECK(state.compare.keys[0].position.x == Approx(-0.6));
+  CHECK(state.compare.query.x == 1.0);
+  CHECK(Weight(state, 0) == Approx(0.200715).epsilon(1e-5));
+  ui.PressKey(ImGuiKey_Tab, draw);
+  ui.PressKey(ImGuiKey_UpArrow, draw);
+  CHECK(state.compare.keys[1].position.y == Approx(1.1));  // bus, the second key
+  CHECK(state.compare.keys[0].position.y == 1.5);
+}
+
+TEST_CASE("Tab visits the query, the four keys, then the temperature slider") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_Tab, draw);  // query, museum, bus, ticket, tour
+  ui.PressKey(ImGuiKey_UpArrow, draw);
+  CHECK(state.compare.keys[3].position.y == Approx(-0.4));  // tour moved
+  ui.PressKey(ImGuiKey_Tab, draw);  // the temperature slider, which Tab opens for typing
+  ui.Type("0.5", draw);
+  ui.PressKey(ImGuiKey_Enter, draw);
+  CHECK(state.compare.temperature == Approx(0.5));
+  CHECK(state.compare.keys[3].position.y == Approx(-0.4));
+}
+
+TEST_CASE("after a click on a key tip the arrow keys move that key") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("compare.key2").Center(), draw);  // ticket, at (1.5, -1)
+  ui.PressKey(ImGuiKey_DownArrow, draw);
+  ui.PressKey(ImGuiKey_DownArrow, draw);
+  CHECK(state.compare.keys[2].position.y == Approx(-1.2));
+  CHECK(state.compare.keys[2].position.x == Approx(1.5));
+  CHECK(state.compare.query.y == 1.0);
+}
+
+TEST_CASE("arrow keys move nothing when no tip has focus") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_RightArrow, draw);
+  ui.PressKey(ImGuiKey_UpArrow, draw);
+  CHECK(state.compare.query.x == 1.0);
+  CHECK(state.compare.query.y == 1.0);
+  for (int i = 0; i < 4; ++i) {
+    CHECK(state.compare.keys[static_cast<size_t>(i)].position.x == lesson::CompareScene{}.keys[static_cast<size_t>(i)].position.x);
+  }
+}
+
+TEST_CASE("toggling scaling changes the scores by exactly √2") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  const lesson::CompareResult before = lesson::ComputeCompare(state.compare);
+  CHECK(before.scores[1] == Approx(1.7677670));  // 2.5 / √2
+
+  ui.Click(ui.Item("compare.scaling_toggle").Center(), draw);
+  CHECK_FALSE(state.compare.scaled);
+  const lesson::CompareResult after = lesson::ComputeCompare(state.compare);
+  CHECK(after.scores[1] == Approx(2.5));
+  for (size_t k = 0; k < 4; ++k) CHECK(after.scores[k] == Approx(before.scores[k] * kSqrt2).epsilon(1e-12));
+  CHECK(Weight(state, 1) == Approx(0.730154).epsilon(1e-5));  // bigger gaps, sharper weights
+
+  ui.Click(ui.Item("compare.scaling_toggle").Center(), draw);
+  CHECK(state.compare.scaled);
+}
+
+TEST_CASE("the temperature slider flattens the weights to the right and sharpens them to the left") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  const ui::ItemRect slider = ui.Item("compare.temperature_slider");
+  ui.Drag(slider.Center(), ImVec2(slider.max.x + 40.0f, slider.Center().y), draw);
+  CHECK(state.compare.temperature == Approx(5.0));
+  // At T = 5 the scores 0.71, 1.77, 0.35, -1.41 become 0.14, 0.35, 0.07, -0.28.
+  CHECK(Weight(state, 1) == Approx(0.323447).epsilon(1e-5));
+  CHECK(Weight(state, 3) == Approx(0.171167).epsilon(1e-5));
+
+  ui.Drag(ui.Item("compare.temperature_slider").Center(), ImVec2(slider.min.x - 40.0f, slider.Center().y), draw);
+  CHECK(state.compare.temperature == Approx(0.1));
+  CHECK(Weight(state, 1) > 0.9999);
+  CHECK(lesson::ComputeCompare(state.compare).combination.output == Approx(10.0).epsilon(1e-4));
+}
+
+TEST_CASE("the reset button puts the scene back as it opened") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  ui.Drag(ui.Item("compare.query").Center(), PlaneToScreen(ui, -1.0, -1.0), draw);
+  ui.Click(ui.Item("compare.scaling_toggle").Center(), draw);
+  state.highlight = "compare.weights";
+  REQUIRE(state.compare.query.x == Approx(-1.0));
+  ui.Click(ui.Item("compare.reset").Center(), draw);
+  CHECK(state.compare.query.x == 1.0);
+  CHECK(state.compare.query.y == 1.0);
+  CHECK(state.compare.scaled);
+  CHECK(state.highlight.empty());
+}
+
+TEST_CASE("a walkthrough highlight outlines the element it names") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  CHECK_FALSE(ui.Has("compare.highlight"));
+
+  const char* groups[] = {"compare.weights", "compare.scores", "compare.temperature", "compare.output",
+                          "compare.scaling"};
+  for (const char* name : groups) {
+    CAPTURE(name);
+    state.highlight = name;
+    ui.Frame(draw);
+    REQUIRE(ui.Has("compare.highlight"));
+    const ui::ItemRect outline = ui.Item("compare.highlight");
+    const ui::ItemRect element = ui.Item(name);
+    CHECK(outline.min.x == element.min.x);
+    CHECK(outline.max.y == element.max.y);
+  }
+  state.highlight = "compare.temperature";
+  ui.Frame(draw);
+  CHECK(Inside(ui.Item("compare.temperature_slider"), ui.Item("compare.highlight")));
+
+  state.highlight = "compare.query";
+  ui.Frame(draw);
+  CHECK(Inside(ui.Item("compare.query"), ui.Item("compare.highlight")));
+
+  state.highlight = "compare.keys";  // every key tip is ringed; the plane that holds them is recorded
+  ui.Frame(draw);
+  REQUIRE(ui.Has("compare.highlight"));
+  CHECK(Inside(ui.Item("compare.key0"), ui.Item("compare.highlight")));
+  CHECK(Inside(ui.Item("compare.plane"), ui.Item("compare.highlight")));
+
+  state.highlight = "combine.arithmetic";  // another scene's element
+  ui.Frame(draw);
+  CHECK_FALSE(ui.Has("compare.highlight"));
+}
+
+TEST_CASE("at 1024 px the numbers sit beside the plane") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1024.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  CHECK(ui.Item("compare.weights").min.x > ui.Item("compare.plane").max.x);
+  CHECK(ui.Item("compare.temperature_slider").max.x <= 1024.0f);
+}
+
+TEST_CASE("at phone width the numbers stack under the plane and everything fits in 360 px") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(360.0f, 2600.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  const ui::ItemRect plane = ui.Item("compare.plane");
+  CHECK(ui.Item("compare.scores").min.y > plane.max.y);
+  CHECK(plane.max.x - plane.min.x > 250.0f);  // the plane still fills most of the width
+  const char* names[] = {"compare.plane", "compare.query", "compare.scores", "compare.weights",
+                         "compare.temperature_slider", "compare.output", "compare.reset"};
+  for (const char* name : names) {
+    CAPTURE(name);
+    CHECK(ui.Item(name).max.x <= 360.0f);
+    CHECK(ui.Item(name).min.x >= 0.0f);
+  }
+  // And the query can still be dragged there.
+  ui.Drag(ui.Item("compare.query").Center(), PlaneToScreen(ui, -0.5, 1.5), draw);
+  CHECK(state.compare.query.x == Approx(-0.5));
+  CHECK(Weight(state, 0) == Approx(0.668619).epsilon(1e-5));
+}
+
+TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it is reset") {
+  EnsureLessonText();
+  LessonState state;
+  state.compare.keys[2].position.y = std::numeric_limits<double>::quiet_NaN();
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state);
+  ui.Frames(2, draw);
+  CHECK_FALSE(ui.Has("compare.plane"));
+  CHECK_FALSE(ui.Has("compare.weights"));
+  ui.Click(ui.Item("compare.reset").Center(), draw);
+  CHECK(state.compare.keys[2].position.y == -1.0);
+  ui.Frame(draw);
+  CHECK(ui.Has("compare.plane"));
+}

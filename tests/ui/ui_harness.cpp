@@ -1,0 +1,104 @@
+#include "ui_harness.h"
+
+#include <doctest/doctest.h>
+
+#include "lesson/builtin_text.h"
+#include "ui/fonts.h"
+#include "ui/theme.h"
+
+namespace ui_test {
+
+UiHarness::UiHarness(float width, float height) {
+  context_ = ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;
+  io.LogFilename = nullptr;
+  io.DisplaySize = ImVec2(width, height);
+  io.DeltaTime = 1.0f / 60.0f;
+  io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  // Identity key map: io.KeysDown is indexed by ImGuiKey_ values directly.
+  for (int key = 0; key < ImGuiKey_COUNT; ++key) io.KeyMap[key] = key;
+  // The panels lay out the real built-in words.
+  lesson::LessonText().Clear();
+  lesson::LoadBuiltInText(lesson::LessonText());
+  ui::ApplyTheme(ui::Theme::Light);
+  ui::LoadFonts(1.0f);
+  unsigned char* pixels = nullptr;
+  int w = 0, h = 0;
+  io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no GPU upload needed
+  io.MousePos = ImVec2(-1.0f, -1.0f);
+}
+
+UiHarness::~UiHarness() {
+  ImGui::DestroyContext(context_);
+  ui::ForgetFonts();
+}
+
+void UiHarness::Frame(const DrawFn& draw) {
+  ImGui::NewFrame();
+  draw();
+  ImGui::Render();
+}
+
+void UiHarness::Frames(int count, const DrawFn& draw) {
+  for (int i = 0; i < count; ++i) Frame(draw);
+}
+
+void UiHarness::MoveMouse(ImVec2 position, const DrawFn& draw) {
+  ImGui::GetIO().MousePos = position;
+  Frame(draw);
+}
+
+void UiHarness::Click(ImVec2 position, const DrawFn& draw) {
+  ImGuiIO& io = ImGui::GetIO();
+  MoveMouse(position, draw);
+  io.MouseDown[0] = true;
+  Frame(draw);
+  io.MouseDown[0] = false;
+  Frame(draw);
+}
+
+void UiHarness::Drag(ImVec2 from, ImVec2 to, const DrawFn& draw, int steps) {
+  ImGuiIO& io = ImGui::GetIO();
+  MoveMouse(from, draw);
+  io.MouseDown[0] = true;
+  Frame(draw);
+  for (int i = 1; i <= steps; ++i) {
+    const float t = static_cast<float>(i) / static_cast<float>(steps);
+    io.MousePos = ImVec2(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+    Frame(draw);
+  }
+  io.MouseDown[0] = false;
+  Frame(draw);
+}
+
+void UiHarness::PressKey(int key, const DrawFn& draw, bool ctrl, bool shift) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = ctrl;
+  io.KeyShift = shift;
+  io.KeysDown[key] = true;
+  Frame(draw);
+  io.KeysDown[key] = false;
+  Frame(draw);
+  io.KeyCtrl = false;
+  io.KeyShift = false;
+}
+
+void UiHarness::Type(const std::string& text, const DrawFn& draw) {
+  ImGui::GetIO().AddInputCharactersUTF8(text.c_str());
+  Frame(draw);
+}
+
+ui::ItemRect UiHarness::Item(const char* name) const {
+  ui::ItemRect rect{};
+  const bool found = ui::FindItem(name, &rect);
+  CHECK_MESSAGE(found, "no element named '" << name << "' was drawn in the last frame");
+  return rect;
+}
+
+bool UiHarness::Has(const char* name) const {
+  ui::ItemRect rect{};
+  return ui::FindItem(name, &rect);
+}
+
+}  // namespace ui_test

@@ -1,0 +1,45 @@
+#pragma once
+// Drives the real ImGui panels without a window or GPU: a headless ImGui context with the
+// lesson's fonts, real mouse and keyboard input through ImGuiIO, one NewFrame/Render per step.
+
+#include <functional>
+#include <string>
+
+#include <imgui.h>
+
+#include "ui/item_registry.h"
+
+namespace ui_test {
+
+class UiHarness {
+ public:
+  using DrawFn = std::function<void()>;
+
+  // A context of `width` x `height` layout pixels, light theme, fonts at pixel ratio 1.
+  explicit UiHarness(float width = 1280.0f, float height = 800.0f);
+  ~UiHarness();
+  UiHarness(const UiHarness&) = delete;
+  UiHarness& operator=(const UiHarness&) = delete;
+
+  // One frame with the current input state; `draw` runs between NewFrame and Render.
+  void Frame(const DrawFn& draw);
+  void Frames(int count, const DrawFn& draw);
+
+  void MoveMouse(ImVec2 position, const DrawFn& draw);
+  void Click(ImVec2 position, const DrawFn& draw);
+  // Press at `from`, move to `to` in `steps` frames, release.
+  void Drag(ImVec2 from, ImVec2 to, const DrawFn& draw, int steps = 8);
+  // Key down for one frame, then up for one frame. `key` is an ImGuiKey_ value.
+  void PressKey(int key, const DrawFn& draw, bool ctrl = false, bool shift = false);
+  // Types text into the focused text field.
+  void Type(const std::string& text, const DrawFn& draw);
+
+  // The named element's rectangle from the last frame (fails the test when absent).
+  ui::ItemRect Item(const char* name) const;
+  bool Has(const char* name) const;
+
+ private:
+  ImGuiContext* context_ = nullptr;
+};
+
+}  // namespace ui_test

@@ -1,0 +1,208 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "lesson/builtin_text.h"
+#include "lesson/lesson_state.h"
+#include "ui/item_registry.h"
+#include "ui/walkthrough_panel.h"
+#include "ui/widget.h"
+#include "ui_harness.h"
+
+namespace {
+
+void LoadText() {
+  lesson::LessonText().Clear();
+  lesson::LoadBuiltInText(lesson::LessonText());
+}
+
+// The panel inside a full-size window, as the widget shows it on the Walkthrough tab.
+ui_test::UiHarness::DrawFn WalkthroughIn(lesson::LessonState& state) {
+  return [&state] {
+    ui::ClearItems();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
+    ui::DrawWalkthroughPanel(state);
+    ImGui::End();
+  };
+}
+
+lesson::LessonState OnWalkthrough() {
+  lesson::LessonState state;
+  state.scene = lesson::Scene::Walkthrough;
+  return state;
+}
+
+}  // namespace
+
+TEST_CASE("clicking Next advances to the next step and applies it") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.next").Center(), draw);
+  CHECK(state.walkthrough.step == 1);
+  CHECK(state.highlight == "compare.query");
+  CHECK(state.scene == lesson::Scene::Walkthrough);
+}
+
+TEST_CASE("clicking Next up to the worked example sets 10 and 20 with weights 0.2 and 0.8") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  lesson::SetFirstValue(state.worked_example, 70.0);
+  lesson::SetSecondWeight(state.worked_example, 0.1);
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  for (int i = 0; i < 3; ++i) ui.Click(ui.Item("walkthrough.next").Center(), draw);
+  CHECK(state.walkthrough.step == 3);
+  CHECK(state.highlight == "combine.arithmetic");
+  CHECK(state.worked_example.first_value == 10.0);
+  CHECK(state.worked_example.second_weight == 0.8);
+  CHECK(lesson::Combine(state.worked_example).output == doctest::Approx(18.0));
+}
+
+TEST_CASE("clicking Back returns to the previous step and does nothing on the first") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.back").Center(), draw);
+  CHECK(state.walkthrough.step == 0);
+  CHECK(state.highlight.empty());
+
+  lesson::ApplyWalkthroughStep(state, 4);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.back").Center(), draw);
+  CHECK(state.walkthrough.step == 3);
+  CHECK(state.highlight == "combine.arithmetic");
+}
+
+TEST_CASE("on the last step Next starts the walkthrough over") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  lesson::ApplyWalkthroughStep(state, 7);
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.next").Center(), draw);
+  CHECK(state.walkthrough.step == 0);
+  CHECK(state.highlight == "compare.keys");
+}
+
+TEST_CASE("the N key goes to the next step and the B key back") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  ui.Type("n", draw);
+  CHECK(state.walkthrough.step == 1);
+  CHECK(state.highlight == "compare.query");
+  ui.Type("N", draw);
+  CHECK(state.walkthrough.step == 2);
+  ui.Type("b", draw);
+  CHECK(state.walkthrough.step == 1);
+  ui.Frame(draw);
+  CHECK(state.walkthrough.step == 1);  // one key press, one step
+}
+
+TEST_CASE("typing N into a text field does not move the walkthrough") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  static char buffer[32] = "";
+  const auto draw = [&state] {
+    ui::ClearItems();
+    ImGui::SetNextWindowPos(ImVec2(0, 0));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
+    // The field comes after the panel, so the panel sees the typed "n" before the field takes it.
+    ui::DrawWalkthroughPanel(state);
+    ImGui::InputText("##field", buffer, sizeof(buffer));
+    ui::RecordItem("test.field");
+    ImGui::End();
+  };
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("test.field").Center(), draw);
+  ui.Type("n", draw);
+  CHECK(std::string(buffer) == "n");
+  CHECK(state.walkthrough.step == 0);
+}
+
+TEST_CASE("captions start off and the toggle shows the step's caption") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  CHECK_FALSE(state.walkthrough.captions);
+  CHECK_FALSE(ui.Has("walkthrough.caption"));
+  ui.Click(ui.Item("walkthrough.captions").Center(), draw);
+  CHECK(state.walkthrough.captions);
+  CHECK(ui.Has("walkthrough.caption"));
+  // Captions stay on from step to step.
+  ui.Click(ui.Item("walkthrough.next").Center(), draw);
+  CHECK(state.walkthrough.captions);
+  CHECK(ui.Has("walkthrough.caption"));
+  ui.Click(ui.Item("walkthrough.captions").Center(), draw);
+  CHECK_FALSE(state.walkthrough.captions);
+  CHECK_FALSE(ui.Has("walkthrough.caption"));
+}
+
+TEST_CASE("show me opens the step's scene with the element to look at") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  lesson::ApplyWalkthroughStep(state, 4);
+  lesson::SetPadding(state.mask, true);  // changed after the step was applied
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.show_me").Center(), draw);
+  CHECK(state.scene == lesson::Scene::Mask);
+  CHECK(state.highlight == "mask.causal");
+  CHECK(state.mask.causal);
+  CHECK_FALSE(state.mask.padding);
+}
+
+TEST_CASE("at phone width every control fits inside the panel") {
+  LoadText();
+  ui_test::UiHarness ui(360.0f, 800.0f);
+  lesson::LessonState state = OnWalkthrough();
+  state.walkthrough.captions = true;
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  for (const char* name : {"walkthrough.back", "walkthrough.next", "walkthrough.position", "walkthrough.captions",
+                           "walkthrough.show_me", "walkthrough.caption", "walkthrough.step_text"}) {
+    CAPTURE(name);
+    const ui::ItemRect rect = ui.Item(name);
+    CHECK(rect.min.x >= 0.0f);
+    CHECK(rect.max.x <= 360.0f);
+  }
+  ui.Click(ui.Item("walkthrough.next").Center(), draw);
+  CHECK(state.walkthrough.step == 1);
+}
+
+TEST_CASE("every step's show me lands on a scene that draws the element it points at") {
+  LoadText();
+  for (int step = 0; step < lesson::WalkthroughStepCount(); ++step) {
+    CAPTURE(step);
+    ui_test::UiHarness ui(1280.0f, 2400.0f);
+    lesson::LessonState state = OnWalkthrough();
+    lesson::ApplyWalkthroughStep(state, step);
+    const auto draw = [&state] { ui::DrawWidget(state); };
+    ui.Frames(2, draw);
+    ui.Click(ui.Item("walkthrough.show_me").Center(), draw);
+    ui.Frame(draw);
+    CHECK(state.scene == lesson::WalkthroughStepScene(step));
+    const std::string highlight = lesson::WalkthroughStepHighlight(step);
+    CHECK(state.highlight == highlight);
+    // The Compare panel records whatever it outlines as "compare.highlight"; the others record
+    // the outlined element under its own name.
+    const std::string drawn = state.scene == lesson::Scene::Compare ? "compare.highlight" : highlight;
+    CHECK_MESSAGE(ui.Has(drawn.c_str()), "the scene drew nothing named " << drawn);
+  }
+}

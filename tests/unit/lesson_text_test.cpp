@@ -1,0 +1,78 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "lesson/builtin_text.h"
+#include "lesson/text_store.h"
+
+using lesson::TextError;
+using lesson::TextStore;
+
+TEST_CASE("a text file maps keys to values with indented continuation lines") {
+  std::map<std::string, std::string> out;
+  TextError error;
+  const std::string text =
+      "# comment\n"
+      "a.title = Compare\n"
+      "a.body = First line\n"
+      "  continues here.\n"
+      "  .\n"
+      "  New paragraph.\n";
+  REQUIRE(lesson::ParseTextFile("a.txt", text, &out, &error));
+  CHECK(out["a.title"] == "Compare");
+  CHECK(out["a.body"] == "First line continues here.\n\nNew paragraph.");
+}
+
+TEST_CASE("a line without an equals sign is reported with its file and line") {
+  std::map<std::string, std::string> out;
+  TextError error;
+  CHECK_FALSE(lesson::ParseTextFile("mask.txt", "a = 1\n\nthis line is wrong\n", &out, &error));
+  CHECK(error.ToString() == "mask.txt:3: expected 'key = value'");
+  CHECK(out.empty());
+}
+
+TEST_CASE("duplicate keys, bad key characters and stray indentation are reported") {
+  std::map<std::string, std::string> out;
+  TextError error;
+  CHECK_FALSE(lesson::ParseTextFile("f", "a = 1\na = 2\n", &out, &error));
+  CHECK(error.line == 2);
+  CHECK(error.message == "key 'a' appears twice");
+  CHECK_FALSE(lesson::ParseTextFile("f", "Bad Key = 1\n", &out, &error));
+  CHECK(error.line == 1);
+  CHECK_FALSE(lesson::ParseTextFile("f", "  orphan\n", &out, &error));
+  CHECK(error.message == "indented line continues nothing: start with 'key = value'");
+}
+
+TEST_CASE("text that is not UTF-8 is refused") {
+  std::map<std::string, std::string> out;
+  TextError error;
+  CHECK_FALSE(lesson::ParseTextFile("f", "a = caf\xE9\n", &out, &error));
+  CHECK(error.message == "not valid UTF-8 text");
+  CHECK(lesson::ParseTextFile("f", "a = caf\xC3\xA9\r\n", &out, &error));
+  CHECK(out["a"] == "caf\xC3\xA9");
+}
+
+TEST_CASE("a malformed override keeps the earlier text and is listed as an error") {
+  TextStore store;
+  REQUIRE(store.Load("built-in mask.txt", "mask.title = Masks\n"));
+  CHECK_FALSE(store.Load("lesson/mask.txt", "mask.title = Edited\nbroken\n"));
+  CHECK(store.Get("mask.title") == "Masks");
+  REQUIRE(store.errors().size() == 1);
+  CHECK(store.errors()[0].ToString() == "lesson/mask.txt:2: expected 'key = value'");
+  CHECK(store.Load("lesson/mask.txt", "mask.title = Edited\n"));
+  CHECK(store.Get("mask.title") == "Edited");
+}
+
+TEST_CASE("a missing key shows itself in brackets instead of an empty string") {
+  TextStore store;
+  CHECK(store.Get("nowhere.key") == "[nowhere.key]");
+}
+
+TEST_CASE("every built-in lesson text file parses") {
+  TextStore store;
+  lesson::LoadBuiltInText(store);
+  for (const TextError& error : store.errors()) FAIL_CHECK(error.ToString());
+  CHECK(store.errors().empty());
+  CHECK(store.Has("widget.scene.compare"));
+  CHECK(store.Has("combine.title"));
+}
