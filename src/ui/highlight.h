@@ -9,9 +9,12 @@ namespace ui {
 
 // True when the walkthrough points at `name` ("combine.arithmetic").
 bool IsHighlighted(const lesson::LessonState& state, const char* name);
-// Draws the highlight outline around a rectangle (in the current window's draw list).
+// Draws the highlight outline around a rectangle (in the current window's draw list), and
+// scrolls it into view once after RequestScrollToHighlight.
 void DrawHighlight(ImVec2 min, ImVec2 max);
 // Starts a group that gets outlined at EndHighlightGroup when `name` is highlighted.
+// The next highlight drawn scrolls its window so it is in view ("Show me" in the walkthrough).
+void RequestScrollToHighlight();
 void BeginHighlightGroup();
 void EndHighlightGroup(const lesson::LessonState& state, const char* name);
 

@@ -5,6 +5,8 @@
 
 #include <imgui.h>
 
+#include "ui/highlight.h"
+
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
@@ -156,7 +158,10 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
   const lesson::Scene target = lesson::WalkthroughStepScene(step);
   const std::string show_me = T("walkthrough.show_me") + " " +
                               T(std::string("widget.scene.") + lesson::SceneName(target)) + "###walkthrough_show_me";
-  if (ImGui::Button(show_me.c_str())) lesson::ShowWalkthroughStep(state);
+  if (ImGui::Button(show_me.c_str())) {
+    lesson::ShowWalkthroughStep(state);
+    RequestScrollToHighlight();
+  }
   RecordItem("walkthrough.show_me");
 
   MutedText(T("walkthrough.keys"));

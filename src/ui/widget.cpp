@@ -5,35 +5,15 @@
 #include "lesson/lesson_state.h"
 
 #include "lesson/text_store.h"
-#if __has_include("ui/caveats_panel.h")
 #include "ui/caveats_panel.h"
-#else
-namespace ui { inline void DrawCaveatsPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
-#endif
 #include "ui/combine_panel.h"
-#if __has_include("ui/compare_panel.h")
 #include "ui/compare_panel.h"
-#else
-namespace ui { inline void DrawComparePanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
-#endif
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
-#if __has_include("ui/mask_panel.h")
 #include "ui/mask_panel.h"
-#else
-namespace ui { inline void DrawMaskPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
-#endif
-#if __has_include("ui/quiz_panel.h")
 #include "ui/quiz_panel.h"
-#else
-namespace ui { inline void DrawQuizPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
-#endif
 #include "ui/theme.h"
-#if __has_include("ui/walkthrough_panel.h")
 #include "ui/walkthrough_panel.h"
-#else
-namespace ui { inline void DrawWalkthroughPanel(lesson::LessonState&) { ImGui::TextWrapped("This scene is not built yet."); } }
-#endif
 
 namespace ui {
 
