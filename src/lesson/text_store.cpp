@@ -120,4 +120,17 @@ TextStore& LessonText() {
 
 const std::string& T(const std::string& key) { return LessonText().Get(key); }
 
+std::string Fill(const std::string& text, const TextFields& fields) {
+  std::string out = text;
+  for (const auto& field : fields) {
+    const std::string pattern = std::string("{") + field.first + "}";
+    size_t at = 0;
+    while ((at = out.find(pattern, at)) != std::string::npos) {
+      out.replace(at, pattern.size(), field.second);
+      at += field.second.size();
+    }
+  }
+  return out;
+}
+
 }  // namespace lesson

@@ -14,6 +14,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lesson {
@@ -52,5 +53,10 @@ class TextStore {
 TextStore& LessonText();
 // Shorthand for LessonText().Get(key).
 const std::string& T(const std::string& key);
+
+// Values for the "{name}" placeholders in a text, e.g. {{"weight", "0.34"}}.
+using TextFields = std::vector<std::pair<const char*, std::string>>;
+// `text` with each "{name}" replaced by its value; placeholders without a field stay as they are.
+std::string Fill(const std::string& text, const TextFields& fields);
 
 }  // namespace lesson

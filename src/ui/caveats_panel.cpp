@@ -24,6 +24,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/text_layout.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -31,29 +32,15 @@ namespace ui {
 namespace {
 
 using attention::FormatNumber;
+using lesson::Fill;
 using lesson::kCaveatsPositions;
 using lesson::T;
+using lesson::TextFields;
 
 // Below this content width the rows stack as cards instead of a table.
 constexpr float kWideLayout = 620.0f;
 
 // [SECTION] Text helpers
-
-using Fields = std::vector<std::pair<const char*, std::string>>;
-
-// Replaces each "{name}" in `text` with its value.
-std::string Fill(const std::string& text, const Fields& fields) {
-  std::string out = text;
-  for (const auto& field : fields) {
-    const std::string pattern = std::string("{") + field.first + "}";
-    size_t at = 0;
-    while ((at = out.find(pattern, at)) != std::string::npos) {
-      out.replace(at, pattern.size(), field.second);
-      at += field.second.size();
-    }
-  }
-  return out;
-}
 
 const std::string& Word(int position) { return T("caveats.word" + std::to_string(position + 1)); }
 
@@ -69,7 +56,8 @@ std::string LiteralFormat(const std::string& text) {
   return out;
 }
 
-void Wrapped(const std::string& text) { ImGui::TextWrapped("%s", text.c_str()); }
+// Wraps at spaces only, so a number such as 0.1 is never split at its decimal point.
+void Wrapped(const std::string& text) { Paragraph(text); }
 
 void WrappedColored(const std::string& text, ImU32 color) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
@@ -396,36 +384,18 @@ void DrawFinding(const lesson::CaveatsScene& scene, const lesson::CaveatsPass& f
   const lesson::AblationRow& top = rows[static_cast<size_t>(summary.largest_weight)];
   const lesson::AblationRow& most = rows[static_cast<size_t>(summary.largest_change_a)];
   const bool surprise = summary.largest_weight == summary.smallest_change_a && summary.largest_weight != summary.largest_change_a;
-  const Fields fields = {{"top", Word(top.position)},
-                         {"top_weight", FormatNumber(top.weight_a)},
-                         {"top_change", FormatNumber(top.change_a.change)},
-                         {"top_value", FormatNumber(top.value)},
-                         {"output", FormatNumber(full.a.combination.output)},
-                         {"most", Word(most.position)},
-                         {"most_weight", FormatNumber(most.weight_a)},
-                         {"most_change", FormatNumber(most.change_a.change)},
-                         {"most_value", FormatNumber(scene.values[static_cast<size_t>(most.position)])}};
+  const TextFields fields = {{"top", Word(top.position)},
+                             {"top_weight", FormatNumber(top.weight_a)},
+                             {"top_change", FormatNumber(top.change_a.change)},
+                             {"top_value", FormatNumber(top.value)},
+                             {"output", FormatNumber(full.a.combination.output)},
+                             {"most", Word(most.position)},
+                             {"most_weight", FormatNumber(most.weight_a)},
+                             {"most_change", FormatNumber(most.change_a.change)},
+                             {"most_value", FormatNumber(scene.values[static_cast<size_t>(most.position)])}};
   Wrapped(Fill(T(surprise ? "caveats.finding_surprise" : "caveats.finding_plain"), fields));
   RecordItem("caveats.finding");
 }
-
-// Lays buttons out on one line while they fit, wrapping when they do not.
-class ButtonRow {
- public:
-  void Place(const std::string& label) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float width = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + style.FramePadding.x * 2.0f;
-    if (!first_) {
-      const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-      const float next_x = ImGui::GetItemRectMax().x + style.ItemSpacing.x;
-      if (next_x + width <= right_edge) ImGui::SameLine();
-    }
-    first_ = false;
-  }
-
- private:
-  bool first_ = true;
-};
 
 void DrawAblation(lesson::LessonState& state) {
   lesson::CaveatsScene& scene = state.caveats;

@@ -19,6 +19,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/text_layout.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -151,29 +152,6 @@ void ApplyTip(const TipInput& in, const PlanePoint& current, Setter set) {
 }
 
 // [SECTION] The plane
-
-// Wraps only at spaces. ImGui's TextWrapped also breaks after '.', which splits "11.07" in two.
-void TextWrappedAtSpaces(const std::string& text) {
-  const float width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
-  std::string lines;
-  std::string line;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find(' ', start);
-    if (end == std::string::npos) end = text.size();
-    const std::string word = text.substr(start, end - start);
-    const std::string candidate = line.empty() ? word : line + " " + word;
-    if (!line.empty() && ImGui::CalcTextSize(candidate.c_str()).x > width) {
-      lines += line + "\n";
-      line = word;
-    } else {
-      line = candidate;
-    }
-    start = end + 1;
-  }
-  lines += line;
-  ImGui::TextUnformatted(lines.c_str());
-}
 
 void DrawArrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
   const float dx = to.x - from.x;
@@ -350,9 +328,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
 
   // The output, next to the plane, so it can be watched while dragging.
   ImGui::PushFont(fonts.bold);
-  ImGui::PushStyleColor(ImGuiCol_Text, palette.output);
-  TextWrappedAtSpaces(T("compare.output_readout") + " = " + FormatNumber(result.combination.output));
-  ImGui::PopStyleColor();
+  Paragraph(T("compare.output_readout") + " = " + FormatNumber(result.combination.output), palette.output);
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
   ImGui::TextWrapped("%s", T("compare.keyboard_hint").c_str());
@@ -407,7 +383,7 @@ void DrawScores(lesson::LessonState& state) {
   const CompareResult result = lesson::ComputeCompare(scene);
   const std::string formula = T(scene.scaled ? "compare.formula_scaled" : "compare.formula_unscaled") + ",  q = " +
                               lesson::FormatPoint(scene.query);
-  TextWrappedAtSpaces(formula);
+  Paragraph(formula);
 
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("##compare_scores", 3, flags)) {
@@ -421,13 +397,13 @@ void DrawScores(lesson::LessonState& state) {
       ImGui::TableNextColumn();
       KeyCell(i);
       ImGui::TableNextColumn();
-      TextWrappedAtSpaces(lesson::FormatDotProduct(scene.query, scene.keys[k].position));
+      Paragraph(lesson::FormatDotProduct(scene.query, scene.keys[k].position));
       ImGui::TableNextColumn();
       std::string score = lesson::FormatSigned(result.dot_products[k]);
       if (scene.scaled) {
         score += " \u00f7 " + FormatNumber(result.divisor) + " = " + lesson::FormatSigned(result.scores[k]);
       }
-      TextWrappedAtSpaces(score);
+      Paragraph(score);
     }
     ImGui::EndTable();
   }
@@ -526,7 +502,7 @@ void DrawOutput(lesson::LessonState& state) {
     ImGui::EndTable();
   }
   ImGui::PushFont(GetFonts().numbers);
-  TextWrappedAtSpaces(T("compare.output_sum") + " = " + attention::FormatSum(result.combination));
+  Paragraph(T("compare.output_sum") + " = " + attention::FormatSum(result.combination));
   ImGui::PopFont();
   ImGui::TextWrapped("%s", T("compare.output_note").c_str());
   EndGroup(state, "compare.output");

@@ -28,8 +28,16 @@ void BeginHighlightGroup() { ImGui::BeginGroup(); }
 
 void EndHighlightGroup(const lesson::LessonState& state, const char* name) {
   ImGui::EndGroup();
-  RecordItem(name);
-  if (IsHighlighted(state, name)) DrawHighlight(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  RecordAndHighlight(state, name);
+}
+
+void RecordAndHighlight(const lesson::LessonState& state, const char* name) {
+  RecordAndHighlight(state, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+}
+
+void RecordAndHighlight(const lesson::LessonState& state, const char* name, ImVec2 min, ImVec2 max) {
+  RecordRect(name, min, max);
+  if (IsHighlighted(state, name)) DrawHighlight(min, max);
 }
 
 }  // namespace ui

@@ -17,5 +17,9 @@ void DrawHighlight(ImVec2 min, ImVec2 max);
 void RequestScrollToHighlight();
 void BeginHighlightGroup();
 void EndHighlightGroup(const lesson::LessonState& state, const char* name);
+// Records the last item under `name` (see RecordItem) and outlines it when it is highlighted.
+void RecordAndHighlight(const lesson::LessonState& state, const char* name);
+// The same for a rectangle that is not one item (see RecordRect).
+void RecordAndHighlight(const lesson::LessonState& state, const char* name, ImVec2 min, ImVec2 max);
 
 }  // namespace ui

@@ -15,8 +15,6 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include <imgui.h>
 
@@ -24,6 +22,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/text_layout.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -31,74 +30,17 @@ namespace ui {
 namespace {
 
 using attention::FormatNumber;
+using lesson::Fill;
 using lesson::kMaskTokenCount;
 using lesson::T;
+using lesson::TextFields;
 
 // [SECTION] Text helpers
-
-using Fields = std::vector<std::pair<const char*, std::string>>;
-
-// Replaces each "{name}" in `text` with its value.
-std::string Fill(const std::string& text, const Fields& fields) {
-  std::string out = text;
-  for (const auto& field : fields) {
-    const std::string pattern = std::string("{") + field.first + "}";
-    size_t at = 0;
-    while ((at = out.find(pattern, at)) != std::string::npos) {
-      out.replace(at, pattern.size(), field.second);
-      at += field.second.size();
-    }
-  }
-  return out;
-}
 
 std::string Position(int index) { return std::to_string(index + 1); }
 
 // "<pad>" is the only token too wide for a narrow cell; "pad" reads the same.
 const char* ShortToken(int position) { return lesson::IsPadPosition(position) ? "pad" : lesson::MaskToken(position); }
-
-// Word-wraps `text` to `width` at spaces only ("\n" starts a new line). ImGui 1.86's TextWrapped
-// may also break after a '.', which would split a weight such as 0.34 into "0." and "34".
-void Paragraph(const std::string& text, float width) {
-  std::string out;
-  size_t start = 0;
-  while (start <= text.size()) {
-    size_t end = text.find('\n', start);
-    if (end == std::string::npos) end = text.size();
-    std::string line;
-    size_t word_start = start;
-    while (word_start < end) {
-      size_t word_end = text.find(' ', word_start);
-      if (word_end == std::string::npos || word_end > end) word_end = end;
-      const std::string word = text.substr(word_start, word_end - word_start);
-      word_start = word_end + 1;
-      if (word.empty()) continue;
-      const std::string longer = line.empty() ? word : line + " " + word;
-      if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
-        out += line + "\n";
-        line = word;
-      } else {
-        line = longer;
-      }
-    }
-    out += line;
-    if (end < text.size()) out += "\n";
-    start = end + 1;
-  }
-  ImGui::TextUnformatted(out.c_str(), out.c_str() + out.size());
-}
-
-void Paragraph(const std::string& text, float width, ImU32 color) {
-  ImGui::PushStyleColor(ImGuiCol_Text, color);
-  Paragraph(text, width);
-  ImGui::PopStyleColor();
-}
-
-// Records the last item under `name` and outlines it when the walkthrough points at it.
-void RecordAndHighlight(const lesson::LessonState& state, const char* name) {
-  RecordItem(name);
-  if (IsHighlighted(state, name)) DrawHighlight(ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-}
 
 // Text centred in a box, shrunk (down to 70 %) when it would not fit the box's width.
 void DrawFittedText(ImDrawList* draw, ImFont* font, ImVec2 min, ImVec2 max, ImU32 color, const char* text) {
@@ -200,11 +142,11 @@ std::string CellName(int row, int col) {
 
 std::string CellTooltip(const lesson::MaskScene& scene, const attention::Result& result, int row, int col,
                         bool allowed) {
-  const Fields fields = {{"query", lesson::MaskToken(row)},
-                         {"key", lesson::MaskToken(col)},
-                         {"qpos", Position(row)},
-                         {"kpos", Position(col)},
-                         {"weight", allowed ? FormatNumber(result.weights(row, col)) : "0"}};
+  const TextFields fields = {{"query", lesson::MaskToken(row)},
+                             {"key", lesson::MaskToken(col)},
+                             {"qpos", Position(row)},
+                             {"kpos", Position(col)},
+                             {"weight", allowed ? FormatNumber(result.weights(row, col)) : "0"}};
   if (allowed) return Fill(T("mask.tooltip_open"), fields);
   const lesson::CellMasks masks = lesson::MaskedBy(scene, row, col);
   std::string text;
@@ -443,18 +385,18 @@ void DrawFutureDemo(lesson::LessonState& state, const attention::Result& result,
     if (ImGui::ArrowButton("##mask_future_next", ImGuiDir_Right)) lesson::SetFutureRow(scene, scene.future_row + 1);
     RecordItem("mask.future.next");
 
-    const Fields fields = {{"pos", Position(look.row)},
-                           {"row", lesson::MaskToken(look.row)},
-                           {"next", lesson::MaskToken(look.next)},
-                           {"weight", FormatNumber(look.next_weight)},
-                           {"future", FormatNumber(look.future_weight)}};
+    const TextFields fields = {{"pos", Position(look.row)},
+                               {"row", lesson::MaskToken(look.row)},
+                               {"next", lesson::MaskToken(look.next)},
+                               {"weight", FormatNumber(look.next_weight)},
+                               {"future", FormatNumber(look.future_weight)}};
     Paragraph(Fill(T("mask.future.predicts"), fields), width);
     if (look.row_empty) {
       Paragraph(Fill(T("mask.future.empty"), fields), width);
     } else if (look.next_weight > 0.0) {
-      Paragraph(Fill(T("mask.future.open"), fields), width, palette.second);
+      Paragraph(Fill(T("mask.future.open"), fields), palette.second, width);
     } else if (look.future_weight > 0.0) {
-      Paragraph(Fill(T("mask.future.open_later"), fields), width, palette.second);
+      Paragraph(Fill(T("mask.future.open_later"), fields), palette.second, width);
     } else {
       Paragraph(Fill(T("mask.future.closed"), fields), width);
     }
@@ -477,7 +419,7 @@ void DrawMaskToggle(lesson::LessonState& state, const char* name, const char* la
   RecordItem(checkbox.c_str());
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y * 0.6f);
   ImGui::Indent(indent);
-  Paragraph(T(help_key), width - indent, GetPalette().muted);
+  Paragraph(T(help_key), GetPalette().muted, width - indent);
   ImGui::Unindent(indent);
   EndHighlightGroup(state, name);
 }
@@ -493,9 +435,9 @@ void DrawMaskPanel(lesson::LessonState& state) {
   ImGui::PushID("mask_panel");
 
   ImGui::PushFont(fonts.heading);
-  Paragraph(T("mask.title"), ImGui::GetContentRegionAvail().x);
+  Paragraph(T("mask.title"));
   ImGui::PopFont();
-  Paragraph(T("mask.intro"), ImGui::GetContentRegionAvail().x);
+  Paragraph(T("mask.intro"));
 
   // Wide screens put the two toggles side by side and the explanations beside the heatmap;
   // narrow ones stack everything.
@@ -514,21 +456,21 @@ void DrawMaskPanel(lesson::LessonState& state) {
   const float left_width = side_by_side ? heatmap_width : available;
 
   ImGui::BeginGroup();
-  Paragraph(T("mask.cells_hint"), left_width, palette.muted);
+  Paragraph(T("mask.cells_hint"), palette.muted, left_width);
   // The heatmap may toggle a cell while it draws, so the weights are computed again for what
   // follows it (8 x 8 attention costs nothing).
   attention::Result result = lesson::MaskWeights(scene);
   DrawHeatmap(state, result, left_width);
   result = lesson::MaskWeights(scene);
-  Paragraph(T("mask.axes"), left_width, palette.muted);
+  Paragraph(T("mask.axes"), palette.muted, left_width);
   DrawLegend(state, left_width);
   if (scene.refused_row >= 0 && scene.refused_col >= 0) {
     const lesson::CellMasks masks = lesson::MaskedBy(scene, scene.refused_row, scene.refused_col);
     const char* key = masks.causal ? "mask.refused_causal" : masks.padding ? "mask.refused_padding" : nullptr;
     if (key != nullptr) {
-      const Fields fields = {{"query", lesson::MaskToken(scene.refused_row)},
-                             {"key", lesson::MaskToken(scene.refused_col)}};
-      Paragraph(Fill(T(key), fields), left_width, palette.second);
+      const TextFields fields = {{"query", lesson::MaskToken(scene.refused_row)},
+                                 {"key", lesson::MaskToken(scene.refused_col)}};
+      Paragraph(Fill(T(key), fields), palette.second, left_width);
     }
   }
   ImGui::EndGroup();
@@ -538,8 +480,8 @@ void DrawMaskPanel(lesson::LessonState& state) {
   const float right_width = side_by_side ? std::min(560.0f, ImGui::GetContentRegionAvail().x) : available;
   DrawFutureDemo(state, result, right_width);
   if (!result.empty_rows.empty()) Paragraph(T("mask.empty_rows_note"), right_width);
-  Paragraph(T("mask.pad_rows"), right_width, palette.muted);
-  Paragraph(T("mask.model"), right_width, palette.muted);
+  Paragraph(T("mask.pad_rows"), palette.muted, right_width);
+  Paragraph(T("mask.model"), palette.muted, right_width);
   if (ImGui::Button(T("mask.reset").c_str())) lesson::ResetMaskScene(scene);
   RecordAndHighlight(state, "mask.reset");
   ImGui::EndGroup();

@@ -178,8 +178,7 @@ void DrawQuestion(lesson::LessonState& state, int question, float column) {
   ImGui::EndGroup();
   const ImVec2 end(start.x + column, ImGui::GetItemRectMax().y);
   const std::string highlight_name = "quiz.question" + std::to_string(question + 1);
-  RecordRect(highlight_name.c_str(), start, end);
-  if (IsHighlighted(state, highlight_name.c_str())) DrawHighlight(start, end);
+  RecordAndHighlight(state, highlight_name.c_str(), start, end);
   ImGui::PopID();
 }
 

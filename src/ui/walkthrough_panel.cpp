@@ -10,6 +10,7 @@
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
+#include "ui/text_layout.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -17,25 +18,6 @@ namespace ui {
 namespace {
 
 using lesson::T;
-
-// Lays buttons out on one line while they fit and wraps onto the next line when they do not,
-// so the controls stack on a phone and sit in a row on a desktop.
-class ButtonRow {
- public:
-  void Place(const std::string& label) {
-    const ImGuiStyle& style = ImGui::GetStyle();
-    const float width = ImGui::CalcTextSize(label.c_str(), nullptr, true).x + style.FramePadding.x * 2.0f;
-    if (!first_) {
-      const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-      const float next_x = ImGui::GetItemRectMax().x + style.ItemSpacing.x;
-      if (next_x + width <= right_edge) ImGui::SameLine();
-    }
-    first_ = false;
-  }
-
- private:
-  bool first_ = true;
-};
 
 // N and B step the walkthrough. They are read as typed characters, so they need no key map,
 // work the same natively and on the web, and never take the arrow keys from a slider or from

@@ -12,6 +12,7 @@
 #include "ui/item_registry.h"
 #include "ui/mask_panel.h"
 #include "ui/quiz_panel.h"
+#include "ui/text_layout.h"
 #include "ui/theme.h"
 #include "ui/walkthrough_panel.h"
 
@@ -38,22 +39,12 @@ const char* SceneLabelKey(Scene scene) {
 
 // Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
 void DrawSceneBar(lesson::LessonState& state) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  const float right_edge = ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x;
-  bool first = true;
-  auto place = [&](const char* label) {
-    const float width = ImGui::CalcTextSize(label).x + style.FramePadding.x * 2.0f;
-    if (!first) {
-      const float next_x = ImGui::GetItemRectMax().x + style.ItemSpacing.x;
-      if (next_x + width <= right_edge) ImGui::SameLine();
-    }
-    first = false;
-  };
+  ButtonRow row;
   for (int i = 0; i < lesson::kSceneCount; ++i) {
     const Scene scene = static_cast<Scene>(i);
     const std::string& label = T(SceneLabelKey(scene));
     const bool current = state.scene == scene;
-    place(label.c_str());
+    row.Place(label);
     if (current) {
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
@@ -69,7 +60,7 @@ void DrawSceneBar(lesson::LessonState& state) {
     RecordItem(item.c_str());
   }
   const std::string& reset = T("widget.reset_all");
-  place(reset.c_str());
+  row.Place(reset);
   if (ImGui::Button(reset.c_str())) lesson::ResetAll(state);
   RecordItem("widget.reset_all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.reset_all_hint").c_str());

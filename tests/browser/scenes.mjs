@@ -7,6 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
+import { createRequire } from 'node:module';
+const { PNG } = createRequire(import.meta.url)('pngjs');
 
 const SCENES = ['compare', 'combine', 'mask', 'caveats', 'walkthrough', 'quiz'];
 const [dir, out] = process.argv.slice(2);
@@ -47,6 +49,29 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   }
   await context.close();
 }
+
+await check('the widget follows a dark system colour scheme', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=mask`);
+  await waitForFirstFrame(page);
+  const png = await page.screenshot();
+  writeFileSync(join(out, 'mask-1280-dark.png'), png);
+  checkNotBlank(png, 'dark mask scene');
+  // The bottom-left corner is the window background: dark in the dark theme, and drawn by the
+  // widget (the page around the canvas is dark too, so sample inside the canvas).
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('canvas').getBoundingClientRect();
+    return { x: r.left, y: r.top, w: r.width, h: r.height };
+  });
+  const image = PNG.sync.read(png);
+  const at = (Math.round(box.y + box.h - 4) * image.width + Math.round(box.x + 4)) * 4;
+  const corner = Array.from(image.data.slice(at, at + 3));
+  if (corner[0] + corner[1] + corner[2] > 3 * 80) throw new Error(`background is not dark: rgb(${corner.slice(0, 3)})`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
+});
 
 await check('the idle widget draws no frame in 3 s, and draws again when touched', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });

@@ -18,7 +18,7 @@ async function check(name, fn) {
   try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
 }
 
-for (const [width, height, scale] of [[1280, 800, 1], [390, 844, 2]]) {
+for (const [width, height, scale] of [[1280, 800, 1], [390, 844, 2], [360, 740, 3], [1600, 900, 1]]) {
   await check(`widget renders its first frame at ${width}px, DPR ${scale}`, async () => {
     const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: scale });
     const page = await context.newPage();

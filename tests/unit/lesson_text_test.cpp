@@ -76,3 +76,20 @@ TEST_CASE("every built-in lesson text file parses") {
   CHECK(store.Has("widget.scene.compare"));
   CHECK(store.Has("combine.title"));
 }
+
+TEST_CASE("fill replaces every placeholder with its field's value") {
+  CHECK(lesson::Fill("{a} and {b}, then {a} again", {{"a", "0.34"}, {"b", "storm"}}) ==
+        "0.34 and storm, then 0.34 again");
+}
+
+TEST_CASE("fill leaves placeholders without a field and text without placeholders as they are") {
+  CHECK(lesson::Fill("weight {weight} at {pos}", {{"weight", "0.5"}}) == "weight 0.5 at {pos}");
+  CHECK(lesson::Fill("no placeholders", {{"weight", "0.5"}}) == "no placeholders");
+  CHECK(lesson::Fill("{weight}", {}) == "{weight}");
+  CHECK(lesson::Fill("", {{"weight", "0.5"}}).empty());
+}
+
+TEST_CASE("fill does not expand a value that holds its own placeholder") {
+  CHECK(lesson::Fill("[{x}] [{x}]", {{"x", "{x}"}}) == "[{x}] [{x}]");
+  CHECK(lesson::Fill("{x}", {{"x", ""}}).empty());
+}

@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# A lesson author's malformed text file: the app still starts and draws, names the file and
+# line on stderr, and keeps the built-in words (its screenshot still shows the scene).
+# usage: bad_lesson_text.sh APP OUT_DIR
+set -euo pipefail
+app="$1"
+out="$2"
+here="$(cd "$(dirname "$0")" && pwd)"
+rm -rf "$out" && mkdir -p "$out/assets"
+printf 'mask.title = An edited title\nthis line has no equals sign\n' >"$out/assets/mask.txt"
+status=0
+timeout 60 xvfb-run -a -s "-screen 0 1280x800x24 -nolisten tcp" \
+  "$app" --assets "$out/assets" --scene mask --frames 4 --screenshot "$out/shot.png" >"$out/log.txt" 2>&1 || status=$?
+cat "$out/log.txt"
+[ $status -eq 0 ] || { echo "FAIL: app exited with $status"; exit 1; }
+grep -q "$out/assets/mask.txt:2: expected 'key = value'" "$out/log.txt" ||
+  { echo "FAIL: stderr does not name the file and line"; exit 1; }
+node "$here/check_image.mjs" "$out/shot.png"
