@@ -13,6 +13,8 @@
 #include "platform/gl.h"
 #include "platform/png_writer.h"
 #include "lesson/builtin_text.h"
+#include "lesson/describe.h"
+#include "lesson/state_url.h"
 #include "platform/web_bridge.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
@@ -74,15 +76,59 @@ void LoadLessonText(const AppOptions& options) {
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
 }
 
-void OpenScene(App& app, const std::string& name) {
-  if (name.empty()) return;
-  lesson::Scene scene;
-  if (lesson::ParseScene(name, &scene)) {
-    app.state.scene = scene;
-  } else {
-    std::fprintf(stderr, "warning: unknown scene '%s'; scenes are compare, combine, mask, caveats, walkthrough, quiz\n",
-                 name.substr(0, 40).c_str());
+std::string JsonString(const std::string& text) {
+  std::string out = "\"";
+  for (char c : text) {
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\n': out += "\\n"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (static_cast<unsigned char>(c) < 0x20) {
+          char escaped[8];
+          std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
+          out += escaped;
+        } else {
+          out += c;
+        }
+    }
   }
+  return out + "\"";
+}
+
+std::string TableJson(const lesson::MirrorTable& table) {
+  std::string out = "{\"caption\":" + JsonString(table.caption) + ",\"columns\":[";
+  for (size_t i = 0; i < table.columns.size(); ++i) out += (i ? "," : "") + JsonString(table.columns[i]);
+  out += "],\"rows\":[";
+  for (size_t r = 0; r < table.rows.size(); ++r) {
+    out += r ? ",[" : "[";
+    for (size_t i = 0; i < table.rows[r].size(); ++i) out += (i ? "," : "") + JsonString(table.rows[r][i]);
+    out += "]";
+  }
+  return out + "]}";
+}
+
+// Tells the page what the widget shows when it changed: the shareable state, the live-region
+// sentence and the table of numbers (accessible mirror), and the content height (embedding).
+void Publish(App& app) {
+  const std::string state = lesson::EncodeState(app.state);
+  const std::string description = lesson::DescribeScene(app.state);
+  if (state != app.published_state || app.frames_drawn == 1) {
+    app.published_state = state;
+    BridgeStateChanged(state, description, TableJson(lesson::DescribeTable(app.state)));
+  }
+  const int height = static_cast<int>(ui::ContentHeight() + 0.5f);
+  if (height != app.published_height) {
+    app.published_height = height;
+    BridgeContentHeight(height);
+  }
+}
+
+bool WantsDarkTheme(const App& app) {
+  if (app.options.theme == "dark") return true;
+  if (app.options.theme == "light") return false;
+  return BridgePrefersDark();
 }
 
 }  // namespace
@@ -90,7 +136,11 @@ void OpenScene(App& app, const std::string& name) {
 bool AppInit(App& app, const AppOptions& options) {
   app.options = options;
   LoadLessonText(options);
-  OpenScene(app, options.scene);
+  if (!options.state.empty()) AppApplyState(app, options.state);
+  if (!options.scene.empty() && !AppSetScene(app, options.scene)) {
+    std::fprintf(stderr, "warning: unknown scene '%s'; scenes are compare, combine, mask, caveats, walkthrough, quiz\n",
+                 options.scene.substr(0, 40).c_str());
+  }
   const std::string canvas = BridgeBindCanvas();
   if (!canvas.empty()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, canvas.c_str());
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
@@ -125,7 +175,7 @@ bool AppInit(App& app, const AppOptions& options) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
   io.LogFilename = nullptr;
-  ui::ApplyTheme(BridgePrefersDark() ? ui::Theme::Dark : ui::Theme::Light);
+  ui::ApplyTheme(WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   ImGui_ImplSDL2_InitForOpenGL(app.window, app.gl_context);
   ImGui_ImplOpenGL3_Init(kGlslVersion);
   ui::ShortcutKeys keys;
@@ -146,7 +196,7 @@ void AppFrame(App& app) {
     app.frames_pending = kFramesAfterInput;
   }
   FollowContainer(app);
-  const ui::Theme wanted_theme = BridgePrefersDark() ? ui::Theme::Dark : ui::Theme::Light;
+  const ui::Theme wanted_theme = WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light;
   if (wanted_theme != ui::CurrentTheme()) {
     ui::ApplyTheme(wanted_theme);
     app.frames_pending = kFramesAfterInput;
@@ -181,12 +231,31 @@ void AppFrame(App& app) {
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   ++app.frames_drawn;
   BridgeFrameDrawn(app.frames_drawn);
+  Publish(app);
 
   if (app.options.frames > 0 && app.frames_drawn >= app.options.frames) {
     if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
     app.running = false;
   }
   SDL_GL_SwapWindow(app.window);
+}
+
+bool AppApplyState(App& app, const std::string& fragment) {
+  std::string warning;
+  if (!lesson::DecodeState(fragment, &app.state, &warning)) {
+    std::fprintf(stderr, "warning: ignoring the widget state in the link: %s\n", warning.c_str());
+    return false;
+  }
+  app.frames_pending = kFramesAfterInput;
+  return true;
+}
+
+bool AppSetScene(App& app, const std::string& name) {
+  lesson::Scene scene;
+  if (!lesson::ParseScene(name, &scene)) return false;
+  app.state.scene = scene;
+  app.frames_pending = kFramesAfterInput;
+  return true;
 }
 
 void AppShutdown(App& app) {

@@ -18,6 +18,8 @@ struct AppOptions {
   int height = 760;
   std::string scene;            // scene to open ("mask"); empty = the default scene
   std::string assets_dir;       // native: folder with lesson text files overriding the built-in text
+  std::string state;            // a shared configuration (the URL fragment's encoding) to open with
+  std::string theme;            // "light" or "dark"; empty = follow the system
 };
 
 struct App {
@@ -31,6 +33,8 @@ struct App {
   int frames_pending = 0;  // frames still to draw after the last input: ImGui settles over a few
   int canvas_width = 0;    // web: last applied container size in CSS pixels
   int canvas_height = 0;
+  std::string published_state;  // the last configuration announced to the page
+  int published_height = 0;     // the last content height announced to the page
 };
 
 bool AppInit(App& app, const AppOptions& options);
@@ -39,5 +43,10 @@ bool AppWantsFrame(const App& app);
 // Handles pending events and draws one frame if anything changed.
 void AppFrame(App& app);
 void AppShutdown(App& app);
+// Applies a configuration in the URL-fragment encoding; a malformed one is ignored with a warning
+// (printed to stderr, the browser console on the web). Returns whether it was applied.
+bool AppApplyState(App& app, const std::string& fragment);
+// Switches the scene on screen, keeping the rest of the state; false for an unknown name.
+bool AppSetScene(App& app, const std::string& name);
 
 }  // namespace platform

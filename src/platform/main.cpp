@@ -7,6 +7,7 @@
 #include <string>
 
 #include "platform/app.h"
+#include "platform/web_bridge.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
@@ -20,10 +21,18 @@
 
 namespace {
 
+platform::App& TheApp() {
+  // Lives as long as the page on the web, where main returns while the loop goes on.
+  static platform::App app;
+  return app;
+}
+
 const char kUsage[] =
-    "usage: attention_lesson [--scene NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
+    "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
     "       attention_lesson --compute < problem.json\n"
     "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
+    "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
+    "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
     "  --assets DIR       read lesson text files (compare.txt, ...) from DIR instead of the built-in text\n"
     "  --frames N         draw N frames, then exit (for tests)\n"
     "  --screenshot PATH  with --frames: save the last frame as PNG\n"
@@ -50,6 +59,14 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
       }
     } else if (arg == "--scene" && has_value) {
       options->scene = argv[++i];
+    } else if (arg == "--state" && has_value) {
+      options->state = argv[++i];
+    } else if (arg == "--theme" && has_value) {
+      options->theme = argv[++i];
+      if (options->theme != "light" && options->theme != "dark") {
+        std::fprintf(stderr, "error: --theme needs light or dark\n");
+        return false;
+      }
     } else if (arg == "--assets" && has_value) {
       options->assets_dir = argv[++i];
     } else if (arg == "--screenshot" && has_value) {
@@ -79,6 +96,22 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
 
 }  // namespace
 
+#ifdef __EMSCRIPTEN__
+// The page's way to set scene and state (embed API, postMessage): the URL-fragment encoding.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_apply_state(const char* fragment) {
+  const bool applied = platform::AppApplyState(TheApp(), fragment ? fragment : "");
+  platform::BridgeWake();
+  return applied ? 1 : 0;
+}
+
+// Switches the scene without touching the rest of the learner's work.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
+  const bool switched = platform::AppSetScene(TheApp(), name ? name : "");
+  platform::BridgeWake();
+  return switched ? 1 : 0;
+}
+#endif
+
 int main(int argc, char** argv) {
 #ifndef __EMSCRIPTEN__
   if (argc == 2 && std::strcmp(argv[1], "--compute") == 0) {
@@ -94,8 +127,7 @@ int main(int argc, char** argv) {
   }
 #endif
 
-  // Lives as long as the page on the web, where main returns while the loop goes on.
-  static platform::App app;
+  platform::App& app = TheApp();
   if (!platform::AppInit(app, options)) return 1;
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop_arg([](void* arg) { platform::AppFrame(*static_cast<platform::App*>(arg)); }, &app, 0,

@@ -67,6 +67,19 @@ EM_JS(char*, attn_js_lesson_file, (const char* name), {
   return out;
 });
 
+EM_JS(void, attn_js_state_changed, (const char* state, const char* description, const char* table_json), {
+  var callback = Module["onWidgetChange"];
+  if (typeof callback !== "function") return;
+  var table = {};
+  try { table = JSON.parse(UTF8ToString(table_json)); } catch (error) { table = {}; }
+  callback(UTF8ToString(state), UTF8ToString(description), table);
+});
+
+EM_JS(void, attn_js_content_height, (int css_pixels), {
+  var callback = Module["onContentHeight"];
+  if (typeof callback === "function") callback(css_pixels);
+});
+
 EM_JS(void, attn_js_frame_drawn, (int frames), {
   Module["canvas"].dataset.frames = String(frames);
 });
@@ -91,12 +104,20 @@ float BridgePixelRatio() { return static_cast<float>(attn_js_pixel_ratio()); }
 
 bool BridgePrefersDark() { return attn_js_prefers_dark() != 0; }
 
+void BridgeWake() { attn_wake(); }
+
 void BridgeIdle() {
   g_loop_paused = true;
   emscripten_pause_main_loop();
 }
 
 void BridgeFrameDrawn(int frames_drawn) { attn_js_frame_drawn(frames_drawn); }
+
+void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json) {
+  attn_js_state_changed(state.c_str(), description.c_str(), table_json.c_str());
+}
+
+void BridgeContentHeight(int css_pixels) { attn_js_content_height(css_pixels); }
 
 bool BridgeLessonFile(const std::string&, const std::string& name, std::string* contents, std::string* shown_path) {
   char* text = attn_js_lesson_file(name.c_str());
@@ -130,9 +151,15 @@ bool BridgePrefersDark() {
   return theme != nullptr && std::strcmp(theme, "dark") == 0;
 }
 
+void BridgeWake() {}
+
 void BridgeIdle() {}
 
 void BridgeFrameDrawn(int) {}
+
+void BridgeStateChanged(const std::string&, const std::string&, const std::string&) {}
+
+void BridgeContentHeight(int) {}
 
 bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path) {
   if (dir.empty()) return false;

@@ -17,11 +17,19 @@ bool BridgeContainerSize(int* width, int* height);
 float BridgePixelRatio();
 // True when the system prefers a dark colour scheme (web: prefers-color-scheme).
 bool BridgePrefersDark();
+// Web: restarts the paused main loop (after the page changed the state); native: nothing.
+void BridgeWake();
 // Web: stops the main loop until the next input; native: nothing (the loop waits for events).
 void BridgeIdle();
 // An author's copy of lesson text file `name` ("mask.txt"): natively read from `dir`, on the web
 // handed over by the page (Module.lessonText[name]). False when there is none.
 bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path);
+// Web: announces a change of what the widget shows: the shareable state (URL fragment encoding),
+// a sentence for the ARIA live region and the current numbers as a JSON table
+// ({caption, columns, rows}). The page updates its mirror, its URL and its host.
+void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json);
+// Web: the height the widget's content needs, in CSS pixels (an embedding iframe follows it).
+void BridgeContentHeight(int css_pixels);
 // Web: publishes the number of frames drawn on the canvas (data-frames) for tests and hosts.
 void BridgeFrameDrawn(int frames_drawn);
 

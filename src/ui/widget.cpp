@@ -21,6 +21,7 @@ namespace ui {
 namespace {
 
 ShortcutKeys g_shortcuts;
+float g_content_height = 0.0f;
 
 using lesson::Scene;
 using lesson::T;
@@ -79,6 +80,8 @@ void DrawTextErrors() {
 
 void SetShortcutKeys(const ShortcutKeys& keys) { g_shortcuts = keys; }
 
+float ContentHeight() { return g_content_height; }
+
 void DrawWidget(lesson::LessonState& state) {
   ClearItems();
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
@@ -106,6 +109,8 @@ void DrawWidget(lesson::LessonState& state) {
     case Scene::Walkthrough: DrawWalkthroughPanel(state); break;
     case Scene::Quiz: DrawQuizPanel(state); break;
   }
+  // The cursor's window-relative position includes the scroll, so this is the full content.
+  g_content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();
 }
 

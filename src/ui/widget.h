@@ -10,6 +10,9 @@ struct ShortcutKeys {
 };
 void SetShortcutKeys(const ShortcutKeys& keys);
 
+// Height the last frame's content needed, in layout pixels (an embedding iframe follows it).
+float ContentHeight();
+
 // The whole widget: one window filling the canvas, holding the lesson's panels.
 void DrawWidget(lesson::LessonState& state);
 

@@ -46,10 +46,9 @@ await check('lesson page embeds the widget and it draws', async () => {
   const page = await context.newPage();
   const problems = watchPage(page);
   await page.goto(`${origin}/index.html`);
-  const iframe = await page.waitForSelector('iframe');
-  await iframe.scrollIntoViewIfNeeded();
-  const frame = await iframe.contentFrame();
-  await waitForFirstFrame(frame);
+  const slot = await page.waitForSelector('div[data-attention-widget] canvas', { timeout: 30000 });
+  await slot.scrollIntoViewIfNeeded();
+  await waitForFirstFrame(page);
   const heading = await page.textContent('h1');
   if (!/Attention/.test(heading)) throw new Error(`unexpected heading: ${heading}`);
   writeFileSync(join(out, 'lesson-1280.png'), await page.screenshot({ fullPage: true }));

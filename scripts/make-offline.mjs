@@ -1,0 +1,33 @@
+// Builds the one-file lesson for teachers: the lesson page with its stylesheet, the widget loader
+// and the widget itself (wasm inlined by -sSINGLE_FILE) in a single HTML file that works when
+// opened from file:// with no network and no server.
+// usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [site, widgetJs, output] = process.argv.slice(2);
+if (!site || !widgetJs || !output) {
+  console.error('usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML');
+  process.exit(2);
+}
+
+// "</script" inside inlined code would end the element early.
+const scriptSafe = (code) => code.replace(/<\/script/gi, '<\\/script');
+const read = (name) => readFileSync(join(site, name), 'utf8');
+
+let html = read('index.html');
+let inlined = 0;
+html = html.replace(/<link rel="stylesheet" href="([^"]+)">/g, (_, href) => {
+  inlined++;
+  return `<style>\n${read(href)}\n</style>`;
+});
+html = html.replace(/<script src="embed\.js"( defer)?><\/script>/, () => {
+  inlined++;
+  return `<script>\n${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
+});
+if (inlined < 2) {
+  console.error('make-offline: index.html no longer has the stylesheet <link> and embed.js <script> to inline');
+  process.exit(1);
+}
+writeFileSync(output, html);
+console.log(`${output}: ${(Buffer.byteLength(html) / 1024).toFixed(0)} KiB`);

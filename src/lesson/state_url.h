@@ -1,0 +1,60 @@
+#pragma once
+// The learner's configuration as a URL fragment, so a link can share it.
+//
+// Format: key=value parts joined by '&', without the leading '#':
+//
+//   scene=mask&mask.causal=1&mask.cells=2.3,4.5
+//
+// A fragment describes a whole configuration: decoding starts from a fresh LessonState (every
+// scene as it opens) and applies the parts, so a missing part means "the default". Encoding
+// writes `scene` and only the parts that differ from the defaults, in the order below. Positions,
+// keys, steps, questions and choices count from 1, as the widget shows them.
+//
+//   scene=NAME                 compare | combine | mask | caveats | walkthrough | quiz
+//   compare.query=X,Y          the query's tip                 (clamped into -2..2, as SetQuery)
+//   compare.key1=X,Y .. key4   a key's tip                     (clamped, as SetKeyPosition)
+//   compare.scaled=0|1         divide q·k by √d_k
+//   compare.temperature=T      softmax temperature             (clamped into 0.1..5)
+//   combine.values=A,B         the first and second value      (clamped into -100..100)
+//   combine.weight=W           the second weight; the first is 1 − W (clamped into 0..1)
+//   mask.causal=0|1            the causal mask
+//   mask.padding=0|1           the padding mask
+//   mask.cells=R.C,R.C,...     cells the learner masked, row R and column C in 1..8, at most 64
+//   mask.future=0|1            the "why mask the future?" demonstration is open
+//   mask.future_row=N          the position it looks at, 1..5
+//   caveats.removed=N,N,...    removed words, 1..4
+//   caveats.each=0|1           "remove each in turn" results shown
+//   caveats.layer2=W           layer 2's weight on query B     (clamped into 0..1)
+//   walkthrough.step=N         the step on screen, 1..8 (the highlight follows it on decoding)
+//   walkthrough.captions=0|1   captions shown
+//   quiz.q1.choice=N           the picked choice, 1..3 (also quiz.q2.*)
+//   quiz.q1.typed=TEXT         the learner's own words: percent-encoded UTF-8, at most 500 bytes
+//   quiz.q1.revealed=0|1       the reasoning is shown (needs a choice or typed words)
+//
+// Numbers are plain decimals with a '-' sign and up to 6 decimals, trailing zeros dropped
+// ("0.8", "-1.25", "1.414214"); that keeps every value within 5e-7 of the state's. Values are
+// percent-decoded before parsing; '+' is a plus sign, not a space.
+//
+// Not in a link: the scenes' fixed data (Compare's key values, Caveats' values and scores), the
+// mask scene's one-off "refused click" note, and a highlight without a walkthrough step.
+
+#include <string>
+
+#include "lesson/lesson_state.h"
+
+namespace lesson {
+
+constexpr size_t kStateFragmentMaxLength = 4096;  // longer fragments are refused
+
+// The fragment for `state`, at most kStateFragmentMaxLength characters (typed quiz answers are
+// cut first if ever needed). Always starts with "scene=".
+std::string EncodeState(const LessonState& state);
+
+// Reads a fragment, with or without its leading '#'. All or nothing: on success *state becomes the
+// configuration the fragment describes and true is returned; on any malformed part (unknown key,
+// key given twice, bad or non-finite number, value out of range, list or text too long, fragment
+// over kStateFragmentMaxLength) *state is left unchanged, false is returned and *warning (may be
+// null) holds one line naming the part, e.g. "mask.cells: '9.9' is outside the 8x8 grid".
+bool DecodeState(const std::string& fragment, LessonState* state, std::string* warning);
+
+}  // namespace lesson

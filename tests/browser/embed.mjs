@@ -1,0 +1,154 @@
+// Embedding, the accessible mirror, shared links and the offline file, in headless Chromium:
+// - a strict-CSP host page with two script-tag embeds and one iframe embed: all render, the
+//   iframe follows its content's height, and the authors' API sets a scene;
+// - interaction changes the ARIA live text (keyboard and mouse);
+// - the state round-trips through the URL fragment; a malformed fragment is ignored with a warning;
+// - nothing is requested from another origin;
+// - the one-file lesson renders from file:// with no server.
+// usage: node embed.mjs SITE_DIR OUT_DIR
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { checkNotBlank } from '../smoke/check_image.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [dir, out] = process.argv.slice(2);
+if (!dir || !out) { console.error('usage: node embed.mjs SITE_DIR OUT_DIR'); process.exit(2); }
+mkdirSync(out, { recursive: true });
+mkdirSync(join(dir, 'tests'), { recursive: true });
+copyFileSync(join(here, 'fixtures', 'host.html'), join(dir, 'tests', 'host.html'));
+
+const { server, origin } = await serve(dir);
+const browser = await launch();
+let failures = 0;
+async function check(name, fn) {
+  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+}
+function foreignRequests(page, allowed) {
+  const seen = [];
+  page.on('request', (req) => { if (!allowed(req.url())) seen.push(req.url()); });
+  return seen;
+}
+const liveText = (frame) => frame.evaluate(() => document.querySelector('[aria-live]')?.textContent || '');
+async function waitForLiveChange(frame, before, what) {
+  await frame.waitForFunction((old) => {
+    const text = document.querySelector('[aria-live]')?.textContent || '';
+    return text !== '' && text !== old;
+  }, before, { timeout: 10000 }).catch(() => { throw new Error(`the live region did not change after ${what}: "${before}"`); });
+}
+
+await check('a strict-CSP host page runs two script-tag embeds and one iframe that follows its content', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  const foreign = foreignRequests(page, (url) => url.startsWith(origin) || url.startsWith('data:'));
+  page.on('console', (msg) => { if (/Content.Security.Policy|CSP/i.test(msg.text())) problems.push(`CSP: ${msg.text()}`); });
+  await page.goto(`${origin}/tests/host.html`);
+  for (const id of ['first', 'second']) {
+    await page.waitForFunction((sel) => Number(document.querySelector(`#${sel} canvas`)?.dataset.frames) >= 1,
+                               id, { timeout: 30000 });
+  }
+  const framed = await (await page.$('#framed')).contentFrame();
+  await waitForFirstFrame(framed);
+  await page.waitForFunction(() => document.querySelector('#framed').getBoundingClientRect().height > 300, null,
+                             { timeout: 10000 })
+    .catch(() => { throw new Error('the iframe kept its default height: no resize message arrived'); });
+  const heights = await page.evaluate(() => ({
+    iframe: document.querySelector('#framed').getBoundingClientRect().height,
+    first: document.querySelector('#first canvas').getBoundingClientRect().height,
+  }));
+  const mirrors = await page.evaluate(() => Array.from(document.querySelectorAll('[aria-live]')).map((n) => n.textContent));
+  if (mirrors.length !== 2 || mirrors.some((t) => !t)) throw new Error(`embeds have no live text: ${JSON.stringify(mirrors)}`);
+  writeFileSync(join(out, 'host.png'), await page.screenshot({ fullPage: true }));
+
+  const changed = page.evaluate(() => new Promise((done) => {
+    document.querySelector('#first').addEventListener('attention-widget-change', (e) => done(e.detail.state), { once: true });
+    AttentionWidget.get(document.querySelector('#first')).setScene('quiz');
+  }));
+  const state = await Promise.race([changed, new Promise((_, fail) => setTimeout(() => fail(new Error('no change event after setScene')), 10000))]);
+  if (!/scene=quiz/.test(state)) throw new Error(`setScene('quiz') gave state "${state}"`);
+  if (foreign.length) throw new Error(`requests left the origin: ${foreign.join(', ')}`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  iframe height ${heights.iframe}px, first embed ${heights.first}px`);
+  await context.close();
+});
+
+await check('keyboard and mouse change the ARIA live text', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=walkthrough`);
+  await waitForFirstFrame(page);
+  await page.waitForFunction(() => document.querySelector('[aria-live]')?.textContent);
+  const first = await liveText(page);
+  await page.focus('canvas');
+  await page.keyboard.press('n');
+  await waitForLiveChange(page, first, 'pressing N in the walkthrough');
+  const second = await liveText(page);
+  const box = await page.evaluate(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  // The scene bar is the first row of the widget; its first button is "Compare".
+  await page.mouse.click(box.x + 50, box.y + 28);
+  await waitForLiveChange(page, second, 'clicking the first scene button');
+  if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  "${first.slice(0, 50)}" -> "${second.slice(0, 50)}" -> "${(await liveText(page)).slice(0, 50)}"`);
+  await context.close();
+});
+
+await check('the state round-trips through the URL fragment; a malformed one is ignored with a warning', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  await page.goto(`${origin}/widget.html?scene=walkthrough`);
+  await waitForFirstFrame(page);
+  await page.focus('canvas');
+  await page.keyboard.press('n');
+  await page.keyboard.press('n');
+  await page.waitForFunction(() => window.location.hash.length > 1, null, { timeout: 10000 });
+  const hash = await page.evaluate(() => window.location.hash);
+  const described = await liveText(page);
+  const copy = await context.newPage();
+  await copy.goto(`${origin}/widget.html${hash}`);
+  await waitForFirstFrame(copy);
+  await copy.waitForFunction(() => document.querySelector('[aria-live]')?.textContent);
+  if (await liveText(copy) !== described) throw new Error(`link ${hash} shows "${await liveText(copy)}", expected "${described}"`);
+
+  for (const bad of ['#scene=nowhere&zz=1', '#%ff%fe']) {
+    const broken = await context.newPage();
+    const warnings = [];
+    broken.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+    const problems = watchPage(broken);
+    await broken.goto(`${origin}/widget.html${bad}`);
+    await waitForFirstFrame(broken);
+    const warned = warnings.find((w) => /ignoring the widget state/.test(w));
+    if (!warned) throw new Error(`${bad}: no console warning; saw ${JSON.stringify(warnings)}`);
+    if (problems.length) throw new Error(problems.join('\n  '));
+    console.log(`  ${bad} ignored: ${warned}`);
+  }
+  console.log(`  ${hash.slice(0, 60)} restored`);
+  await context.close();
+});
+
+await check('the one-file lesson renders from file:// with no server', async () => {
+  const file = resolve(dir, 'attention-lesson-offline.html');
+  if (!existsSync(file)) throw new Error(`${file} was not built`);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  const foreign = foreignRequests(page, (url) => url.startsWith('file:') || url.startsWith('data:'));
+  await page.goto(pathToFileURL(file).href);
+  const slot = await page.waitForSelector('div[data-attention-widget] canvas', { timeout: 30000 });
+  await slot.scrollIntoViewIfNeeded();
+  await page.waitForFunction(() => Number(document.querySelector('div[data-attention-widget] canvas')?.dataset.frames) >= 1,
+                             null, { timeout: 30000 });
+  const png = await page.screenshot();
+  writeFileSync(join(out, 'offline.png'), png);
+  checkNotBlank(png, 'offline lesson');
+  if (foreign.length) throw new Error(`requests left the file: ${foreign.join(', ')}`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
+});
+
+await browser.close();
+server.close();
+console.log(failures ? `browser embed: ${failures} failed` : 'browser embed: all passed');
+process.exit(failures ? 1 : 0);

@@ -1,0 +1,333 @@
+// The lesson page (index.html) in headless Chromium: it loads with no console error and no
+// request outside its origin, also under a strict Content-Security-Policy header; every widget
+// slot becomes a live widget with JavaScript on and shows the static worked-example figure and
+// what is missing with JavaScript off; axe-core finds no violations in light and dark, at 1280
+// and 360 px, with and without the live widgets; the HTML validates (vnu.jar); the headings and
+// landmarks are in order; nothing scrolls sideways at 360 px; the quick check's reveals work
+// without JavaScript; focus is visible; the transcript matches the walkthrough's captions.
+// Screenshots at 390 and 1280 px, light and dark, JavaScript on and off, go to OUT_DIR.
+// usage: node page.mjs SITE_DIR OUT_DIR
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { launch, serve, watchPage } from './browser.mjs';
+
+const require = createRequire(import.meta.url);
+const [dir, out] = process.argv.slice(2);
+if (!dir || !out) { console.error('usage: node page.mjs SITE_DIR OUT_DIR'); process.exit(2); }
+mkdirSync(out, { recursive: true });
+
+const AXE_PATH = require.resolve('axe-core/axe.min.js');
+const VNU_JAR = findVnuJar();
+const MISSING = 'The interactive figure needs JavaScript and WebGL 2.';
+const FIGURE_TITLE = /10 × 0\.2 \+ 20 × 0\.8 = 2 \+ 16 = 18/;
+// What a strict deployment would send: no inline script or style, nothing from elsewhere.
+const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+  + "frame-src 'self'; base-uri 'none'; form-action 'none'";
+const WIDGET_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
+  + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+
+function findVnuJar() {
+  try {
+    const jar = String(require('vnu-jar'));  // the package exports the jar's path
+    if (existsSync(jar)) return jar;
+  } catch { /* fall through to the known layout */ }
+  const jar = join(dirname(require.resolve('vnu-jar/package.json')), 'build', 'dist', 'vnu.jar');
+  return existsSync(jar) ? jar : null;
+}
+
+const { server, origin } = await serve(dir);
+const browser = await launch();
+let failures = 0;
+const only = process.env.PAGE_TEST_ONLY ? new RegExp(process.env.PAGE_TEST_ONLY) : null;  // run a subset
+async function check(name, fn) {
+  if (only && !only.test(name)) return;
+  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+}
+
+// [SECTION] Helpers
+
+// A fresh context and page; `problems` collects console errors, failed requests and every
+// request that leaves the page's origin (frames included).
+async function openPage({ width, height = 900, colorScheme = 'light', javaScriptEnabled = true, csp = false, stubEmbed = false }) {
+  const context = await browser.newContext({ viewport: { width, height }, colorScheme, javaScriptEnabled });
+  if (csp || stubEmbed) {
+    await context.route('**/*', async (route) => {
+      const url = new URL(route.request().url());
+      if (url.origin !== origin) return route.abort();
+      if (stubEmbed && url.pathname.endsWith('/embed.js')) {
+        return route.fulfill({ contentType: 'text/javascript', body: '// embed.js left out: the fallback stays\n' });
+      }
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      if (csp) headers['content-security-policy'] = /\/(index\.html)?$/.test(url.pathname) ? PAGE_CSP : WIDGET_CSP;
+      return route.fulfill({ response, headers });
+    });
+  }
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  page.on('request', (req) => {
+    const url = req.url();
+    if (!url.startsWith(`${origin}/`) && !/^(data|blob|about):/.test(url)) problems.push(`request outside the origin: ${url}`);
+  });
+  await page.goto(`${origin}/index.html`);
+  return { context, page, problems };
+}
+
+// Scrolls to each widget slot and waits until embed.js has replaced its fallback with a live
+// widget that has drawn a frame (a canvas in the slot, or in an iframe the slot holds).
+async function waitForLiveWidgets(page) {
+  const slots = await page.$$('[data-attention-widget]');
+  if (slots.length < 3) throw new Error(`expected several widget slots, found ${slots.length}`);
+  for (const slot of slots) {
+    const scene = await slot.getAttribute('data-scene');
+    await slot.scrollIntoViewIfNeeded();
+    try {
+      await page.waitForFunction((el) => !el.querySelector('svg.worked-example')
+        && (Number(el.querySelector('canvas')?.dataset.frames) >= 1 || el.querySelector('iframe')), slot, { timeout: 30000 });
+      const iframe = await slot.$('iframe');
+      if (iframe) {
+        await (await iframe.contentFrame()).waitForFunction(
+          () => Number(document.querySelector('canvas')?.dataset.frames) >= 1, null, { timeout: 30000 });
+      }
+    } catch {
+      throw new Error(`the ${scene} slot did not become a live widget within 30 s`);
+    }
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return slots.length;
+}
+
+async function runAxe(page, label) {
+  await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+  const source = readFileSync(AXE_PATH, 'utf8');
+  // Also inside the widgets' frames, so axe checks the page as a learner meets it.
+  for (const frame of page.frames()) {
+    if (frame !== page.mainFrame()) await frame.evaluate(source).catch(() => {});
+  }
+  const results = await page.evaluate(`${source}\n;axe.run(document, { resultTypes: ['violations'] })`);
+  if (results.violations.length) {
+    throw new Error(`${label}: ${results.violations.length} axe violation(s)\n  ` + results.violations.map((v) =>
+      `${v.id} (${v.impact}): ${v.help}\n    ` + v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary?.split('\n').slice(1).join(' ')}`).join('\n    ')).join('\n  '));
+  }
+  return results;
+}
+
+async function noSidewaysScroll(page, width) {
+  const wide = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    offenders: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 5).map((el) => `${el.tagName.toLowerCase()}.${el.className?.baseVal ?? el.className}`),
+  }));
+  if (wide.scroll > width) throw new Error(`page is ${wide.scroll}px wide at ${width}px: ${wide.offenders.join(', ')}`);
+}
+
+// [SECTION] JavaScript on: live widgets, console, origin, CSP, screenshots
+
+for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
+  await check(`JavaScript on, ${width}px ${colorScheme}: every slot becomes a live widget; no console error, no request outside the origin`, async () => {
+    const { context, page, problems } = await openPage({ width, colorScheme });
+    const count = await waitForLiveWidgets(page);
+    await page.waitForTimeout(500);
+    writeFileSync(join(out, `lesson-js-${width}-${colorScheme}.png`), await page.screenshot({ fullPage: true }));
+    if (problems.length) throw new Error(problems.join('\n  '));
+    console.log(`  ${count} live widgets`);
+    await context.close();
+  });
+}
+
+await check('under a strict Content-Security-Policy header the page and its widgets run with no violation', async () => {
+  const { context, page, problems } = await openPage({ width: 1280, csp: true });
+  await waitForLiveWidgets(page);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
+});
+
+// [SECTION] JavaScript off: the static figure and the sentence in every slot
+
+for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
+  await check(`JavaScript off, ${width}px ${colorScheme}: every slot shows the worked-example figure and says what is missing`, async () => {
+    const { context, page, problems } = await openPage({ width, colorScheme, javaScriptEnabled: false });
+    const slots = await page.evaluate(() => [...document.querySelectorAll('[data-attention-widget]')].map((slot) => {
+      const svg = slot.querySelector('svg');
+      const box = svg?.getBoundingClientRect();
+      const labelIds = (svg?.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean);
+      return {
+        scene: slot.dataset.scene,
+        iframes: slot.querySelectorAll('iframe').length,
+        canvases: slot.querySelectorAll('canvas').length,
+        svgRole: svg?.getAttribute('role'),
+        svgSize: box ? [box.width, box.height] : null,
+        title: svg?.querySelector('title')?.textContent ?? '',
+        desc: svg?.querySelector('desc')?.textContent ?? '',
+        labelledBy: labelIds.map((id) => document.getElementById(id)?.textContent ?? `(missing #${id})`).join(' '),
+        text: slot.innerText,
+      };
+    }));
+    if (slots.length < 3) throw new Error(`expected several widget slots, found ${slots.length}`);
+    for (const slot of slots) {
+      const where = `slot ${slot.scene}`;
+      if (slot.iframes || slot.canvases) throw new Error(`${where} holds a live widget with JavaScript off`);
+      if (!slot.svgSize || slot.svgSize[0] < 200 || slot.svgSize[1] < 100) throw new Error(`${where}: figure missing or too small (${slot.svgSize})`);
+      if (slot.svgRole !== 'img' || !FIGURE_TITLE.test(slot.title) || !FIGURE_TITLE.test(slot.labelledBy)) throw new Error(`${where}: figure has no accessible title with the worked example (${slot.title})`);
+      for (const needed of ['10', '20', '0.2', '0.8', '18']) {
+        if (!slot.desc.includes(needed)) throw new Error(`${where}: figure description lacks ${needed}`);
+      }
+      if (!slot.text.includes(MISSING)) throw new Error(`${where}: the sentence "${MISSING}" is not visible`);
+    }
+    writeFileSync(join(out, `lesson-nojs-${width}-${colorScheme}.png`), await page.screenshot({ fullPage: true }));
+    if (problems.length) throw new Error(problems.join('\n  '));
+    await context.close();
+  });
+}
+
+await check('JavaScript off: the quick check reveals its reasoning on "Check the reasoning"', async () => {
+  const { context, page } = await openPage({ width: 390, javaScriptEnabled: false });
+  const summaries = page.locator('.questions summary');
+  const count = await summaries.count();
+  if (count < 2) throw new Error(`expected two reveals, found ${count}`);
+  for (let i = 0; i < count; i++) {
+    const summary = summaries.nth(i);
+    if ((await summary.innerText()).trim() !== 'Check the reasoning') throw new Error(`reveal ${i + 1} reads "${await summary.innerText()}"`);
+    const reasoning = summary.locator('xpath=following-sibling::p');
+    if (await reasoning.isVisible()) throw new Error(`reveal ${i + 1} shows its reasoning before it is opened`);
+    await summary.focus();
+    await page.keyboard.press('Enter');
+    if (!(await reasoning.isVisible())) throw new Error(`reveal ${i + 1} did not open with the keyboard`);
+  }
+  await context.close();
+});
+
+// [SECTION] Accessibility: axe, headings, landmarks, focus, width
+
+for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [360, 'light'], [360, 'dark']]) {
+  await check(`axe-core: no violations at ${width}px ${colorScheme}, with the live widgets`, async () => {
+    const { context, page } = await openPage({ width, colorScheme });
+    await waitForLiveWidgets(page);
+    const results = await runAxe(page, `${width}px ${colorScheme}`);
+    console.log(`  ${results.passes?.length ?? 0} rules passed`);
+    await context.close();
+  });
+}
+
+for (const [width, colorScheme] of [[1280, 'light'], [360, 'dark']]) {
+  await check(`axe-core: no violations at ${width}px ${colorScheme}, fallback figures only`, async () => {
+    const { context, page } = await openPage({ width, colorScheme, stubEmbed: true });
+    await runAxe(page, `${width}px ${colorScheme}, fallback`);
+    await context.close();
+  });
+}
+
+await check('headings: one h1, no skipped level; landmarks: banner, navigation, main, contentinfo', async () => {
+  const { context, page } = await openPage({ width: 1280, javaScriptEnabled: false });
+  const levels = await page.evaluate(() => [...document.querySelectorAll('h1, h2, h3, h4, h5, h6')].map((h) => Number(h.tagName[1])));
+  if (levels.filter((l) => l === 1).length !== 1) throw new Error(`expected one h1, found ${levels.filter((l) => l === 1).length}`);
+  if (levels[0] !== 1) throw new Error(`the first heading is an h${levels[0]}`);
+  for (let i = 1; i < levels.length; i++) {
+    if (levels[i] > levels[i - 1] + 1) throw new Error(`heading ${i + 1} is an h${levels[i]} after an h${levels[i - 1]}`);
+  }
+  for (const [role, expected] of [['banner', 1], ['main', 1], ['contentinfo', 1]]) {
+    const count = await page.getByRole(role).count();
+    if (count !== expected) throw new Error(`expected ${expected} ${role} landmark, found ${count}`);
+  }
+  const nav = page.getByRole('navigation', { name: 'On this page' });
+  if (await nav.count() !== 1) throw new Error('no navigation landmark named "On this page"');
+  const broken = await page.evaluate(() => [...document.querySelectorAll('a[href^="#"]')]
+    .map((a) => a.getAttribute('href').slice(1)).filter((id) => !document.getElementById(id)));
+  if (broken.length) throw new Error(`links to missing ids: ${broken.join(', ')}`);
+  const h1 = await page.textContent('h1');
+  if (!/Attention/.test(h1)) throw new Error(`unexpected h1: ${h1}`);
+  console.log(`  ${levels.length} headings: ${levels.join(' ')}`);
+  await context.close();
+});
+
+await check('keyboard focus is visible on every stop in the page', async () => {
+  const { context, page } = await openPage({ width: 1280, javaScriptEnabled: false });
+  const seen = [];
+  for (let i = 0; i < 40; i++) {
+    await page.keyboard.press('Tab');
+    const focus = await page.evaluate(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return null;
+      const style = getComputedStyle(el);
+      return { name: `${el.tagName.toLowerCase()} "${(el.textContent || '').trim().slice(0, 30)}"`,
+        outline: style.outlineStyle, width: parseFloat(style.outlineWidth), visible: el.matches(':focus-visible') };
+    });
+    if (!focus) break;
+    if (!focus.visible || focus.outline === 'none' || focus.width < 2) throw new Error(`no visible focus on ${focus.name}`);
+    seen.push(focus.name);
+  }
+  if (seen.length < 10) throw new Error(`only ${seen.length} focus stops: ${seen.join(', ')}`);
+  if (!seen[0].includes('Skip to the lesson')) throw new Error(`the first stop is ${seen[0]}, not the skip link`);
+  console.log(`  ${seen.length} focus stops checked`);
+  await context.close();
+});
+
+for (const javaScriptEnabled of [true, false]) {
+  await check(`nothing scrolls sideways at 360px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
+    const { context, page } = await openPage({ width: 360, height: 740, javaScriptEnabled });
+    if (javaScriptEnabled) await waitForLiveWidgets(page);
+    await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    await noSidewaysScroll(page, 360);
+    await context.close();
+  });
+}
+
+// [SECTION] Content: the transcript is the walkthrough's narration
+
+await check('the transcript matches the walkthrough captions (lesson/walkthrough.txt) and its word count', async () => {
+  const captions = readCaptions(join(dir, 'lesson', 'walkthrough.txt'));
+  if (captions.length < 5) throw new Error(`found only ${captions.length} captions in walkthrough.txt`);
+  const { context, page } = await openPage({ width: 1280, javaScriptEnabled: false });
+  const steps = await page.$$eval('.transcript li', (items) => items.map((li) => {
+    const copy = li.cloneNode(true);
+    copy.querySelector('.step-title')?.remove();
+    return copy.textContent.replace(/\s+/g, ' ').trim();
+  }));
+  if (steps.length !== captions.length) throw new Error(`${steps.length} transcript steps, ${captions.length} captions`);
+  steps.forEach((text, i) => {
+    if (normalize(text) !== normalize(captions[i])) throw new Error(`step ${i + 1} differs from its caption:\n    page:    ${text}\n    caption: ${captions[i]}`);
+  });
+  const words = captions.join(' ').split(/\s+/).filter(Boolean).length;
+  const stated = await page.textContent('.transcript-count');
+  if (!stated.includes(`${words} words`)) throw new Error(`the page says "${stated}", the captions have ${words} words`);
+  await context.close();
+});
+
+function normalize(text) { return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim(); }
+
+// walkthrough.stepN.caption = ... with indented continuation lines (see README, lesson words).
+function readCaptions(path) {
+  const entries = {};
+  let key = null;
+  for (const line of readFileSync(path, 'utf8').split('\n')) {
+    if (line.startsWith('#') || !line.trim()) { key = null; continue; }
+    const match = /^(\S+)\s*=\s*(.*)$/.exec(line);
+    if (match && !/^\s/.test(line)) { key = match[1]; entries[key] = match[2]; } else if (key) entries[key] += ` ${line.trim()}`;
+  }
+  const captions = [];
+  for (let i = 1; entries[`walkthrough.step${i}.caption`] !== undefined; i++) captions.push(entries[`walkthrough.step${i}.caption`]);
+  return captions;
+}
+
+// [SECTION] HTML validation (vnu.jar)
+
+for (const file of ['index.html', 'widget.html', 'lesson.css']) {
+  await check(`${file} validates (vnu.jar)`, async () => {
+    if (!VNU_JAR) throw new Error('vnu.jar not found in node_modules/vnu-jar');
+    const args = ['-jar', VNU_JAR, '--errors-only', ...(file.endsWith('.css') ? ['--css'] : []), join(dir, file)];
+    try {
+      execFileSync(process.env.JAVA || 'java', args, { stdio: 'pipe', encoding: 'utf8' });
+    } catch (error) {
+      if (error.code === 'ENOENT') throw new Error('java not found (set JAVA)');
+      throw new Error((error.stderr || error.stdout || error.message).trim().split('\n').join('\n  '));
+    }
+  });
+}
+
+await browser.close();
+server.close();
+console.log(failures ? `lesson page: ${failures} failed` : 'lesson page: all passed');
+process.exit(failures ? 1 : 0);
