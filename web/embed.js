@@ -93,10 +93,12 @@
     var canvas = element('canvas', 'attn-canvas', stage);
     style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
     canvas.tabIndex = 0;
-    canvas.setAttribute('aria-label', 'Interactive attention widget. Its current numbers are described after it.');
-    var mirror = element('section', 'attn-sr-only');
+    var sceneName = SCENES.indexOf(options.scene) >= 0 ? options.scene : 'compare';
+    canvas.setAttribute('aria-label', 'Interactive attention widget, ' + sceneName +
+                        ' scene. Its current numbers are described after it.');
+    // A plain div, not a landmark: a page may hold several widgets.
+    var mirror = element('div', 'attn-sr-only');
     style(mirror, HIDDEN);
-    mirror.setAttribute('aria-label', 'What the widget shows now');
     var live = element('p', '', mirror);
     live.setAttribute('aria-live', 'polite');
     var table = element('table', '', mirror);
@@ -121,6 +123,7 @@
         arguments: args,
         lessonText: loaded[1],
         locateFile: function (path) { return new URL(path, base).href; },
+        widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
         onWidgetChange: function (state, description, tableData) {
           live.textContent = description;
           renderTable(table, tableData || {});
@@ -140,6 +143,7 @@
       handle.pending.forEach(apply);
       handle.pending = [];
       div.dispatchEvent(new CustomEvent('attention-widget-ready'));
+      console.info('Attention widget ready: ' + (options.scene || 'default scene'));
     }).catch(function (error) {
       console.warn('Attention widget not started: ' + error);
       stage.remove();

@@ -181,6 +181,7 @@ bool AppInit(App& app, const AppOptions& options) {
   ui::ShortcutKeys keys;
   keys.reset_all = SDL_SCANCODE_R;  // the SDL backend indexes io.KeysDown by scancode
   ui::SetShortcutKeys(keys);
+  ui::SetCopyLink(&BridgeCopyLink);
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
   return true;

@@ -1,9 +1,12 @@
 #include "platform/web_bridge.h"
 
+#include "lesson/text_store.h"
+
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 
 #include <cstdlib>
+#include <cstring>
 
 namespace {
 bool g_loop_paused = false;
@@ -80,6 +83,17 @@ EM_JS(void, attn_js_content_height, (int css_pixels), {
   if (typeof callback === "function") callback(css_pixels);
 });
 
+// Returns 1 when the clipboard took the link, 0 when the page must show it instead; the link is
+// written to `out`.
+EM_JS(int, attn_js_copy_link, (const char* state, char* out, int capacity), {
+  var page = Module["widgetPageUrl"] || (location.origin + location.pathname + location.search);
+  var link = page.split("#")[0] + "#" + UTF8ToString(state);
+  stringToUTF8(link, out, capacity);
+  if (!navigator.clipboard || !window.isSecureContext) return 0;
+  navigator.clipboard.writeText(link).catch(function (error) { console.warn("Copy link failed: " + error); });
+  return 1;
+});
+
 EM_JS(void, attn_js_frame_drawn, (int frames), {
   Module["canvas"].dataset.frames = String(frames);
 });
@@ -119,6 +133,13 @@ void BridgeStateChanged(const std::string& state, const std::string& description
 
 void BridgeContentHeight(int css_pixels) { attn_js_content_height(css_pixels); }
 
+std::string BridgeCopyLink(const std::string& state) {
+  std::string link(state.size() + 2048, '\0');
+  const bool copied = attn_js_copy_link(state.c_str(), &link[0], static_cast<int>(link.size())) != 0;
+  link.resize(std::strlen(link.c_str()));
+  return copied ? lesson::T("widget.link_copied") : lesson::Fill(lesson::T("widget.link_show"), {{"link", link}});
+}
+
 bool BridgeLessonFile(const std::string&, const std::string& name, std::string* contents, std::string* shown_path) {
   char* text = attn_js_lesson_file(name.c_str());
   if (!text) return false;
@@ -131,6 +152,8 @@ bool BridgeLessonFile(const std::string&, const std::string& name, std::string* 
 }  // namespace platform
 
 #else  // native desktop
+
+#include <SDL.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -160,6 +183,12 @@ void BridgeFrameDrawn(int) {}
 void BridgeStateChanged(const std::string&, const std::string&, const std::string&) {}
 
 void BridgeContentHeight(int) {}
+
+std::string BridgeCopyLink(const std::string& state) {
+  const std::string argument = "--state '" + state + "'";
+  SDL_SetClipboardText(argument.c_str());
+  return lesson::Fill(lesson::T("widget.link_native"), {{"argument", argument}});
+}
 
 bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path) {
   if (dir.empty()) return false;

@@ -30,6 +30,9 @@ bool BridgeLessonFile(const std::string& dir, const std::string& name, std::stri
 void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json);
 // Web: the height the widget's content needs, in CSS pixels (an embedding iframe follows it).
 void BridgeContentHeight(int css_pixels);
+// Copies a link to `state` (web: the widget page's URL with it as the #fragment; native: the
+// --state argument) to the clipboard; returns a line telling the learner what happened.
+std::string BridgeCopyLink(const std::string& state);
 // Web: publishes the number of frames drawn on the canvas (data-frames) for tests and hosts.
 void BridgeFrameDrawn(int frames_drawn);
 

@@ -4,6 +4,7 @@
 
 #include "lesson/lesson_state.h"
 
+#include "lesson/state_url.h"
 #include "lesson/text_store.h"
 #include "ui/caveats_panel.h"
 #include "ui/combine_panel.h"
@@ -21,6 +22,9 @@ namespace ui {
 namespace {
 
 ShortcutKeys g_shortcuts;
+CopyLinkFn g_copy_link = nullptr;
+std::string g_copy_message;  // what the last "Copy link" did, shown until the state changes
+std::string g_copied_state;
 float g_content_height = 0.0f;
 
 using lesson::Scene;
@@ -65,6 +69,19 @@ void DrawSceneBar(lesson::LessonState& state) {
   if (ImGui::Button(reset.c_str())) lesson::ResetAll(state);
   RecordItem("widget.reset_all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.reset_all_hint").c_str());
+  if (g_copy_link != nullptr) {
+    const std::string& copy = T("widget.copy_link");
+    row.Place(copy);
+    if (ImGui::Button(copy.c_str())) {
+      g_copied_state = lesson::EncodeState(state);
+      g_copy_message = g_copy_link(g_copied_state);
+    }
+    RecordItem("widget.copy_link");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.copy_link_hint").c_str());
+    if (!g_copy_message.empty() && g_copied_state == lesson::EncodeState(state)) {
+      ImGui::TextWrapped("%s", g_copy_message.c_str());
+    }
+  }
 }
 
 void DrawTextErrors() {
@@ -79,6 +96,8 @@ void DrawTextErrors() {
 }  // namespace
 
 void SetShortcutKeys(const ShortcutKeys& keys) { g_shortcuts = keys; }
+
+void SetCopyLink(CopyLinkFn copy_link) { g_copy_link = copy_link; }
 
 float ContentHeight() { return g_content_height; }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include <string>
+
 #include "lesson/lesson_state.h"
 
 namespace ui {
@@ -9,6 +11,11 @@ struct ShortcutKeys {
   int reset_all = -1;  // Alt + this key resets every scene; -1 = no shortcut
 };
 void SetShortcutKeys(const ShortcutKeys& keys);
+
+// Copies a link to the given state (URL-fragment encoding) and returns a line for the learner
+// ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
+using CopyLinkFn = std::string (*)(const std::string& state);
+void SetCopyLink(CopyLinkFn copy_link);
 
 // Height the last frame's content needed, in layout pixels (an embedding iframe follows it).
 float ContentHeight();

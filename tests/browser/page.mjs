@@ -22,11 +22,10 @@ const AXE_PATH = require.resolve('axe-core/axe.min.js');
 const VNU_JAR = findVnuJar();
 const MISSING = 'The interactive figure needs JavaScript and WebGL 2.';
 const FIGURE_TITLE = /10 × 0\.2 \+ 20 × 0\.8 = 2 \+ 16 = 18/;
-// What a strict deployment would send: no inline script or style, nothing from elsewhere.
-const PAGE_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-  + "frame-src 'self'; base-uri 'none'; form-action 'none'";
-const WIDGET_CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; "
-  + "img-src 'self' data:; connect-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
+// What a strict deployment would send: no inline script or style, nothing from elsewhere. The
+// widgets run in the page itself, so it fetches and compiles the wasm ('wasm-unsafe-eval').
+const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
+  + "connect-src 'self'; frame-src 'self'; frame-ancestors 'self'; base-uri 'none'; form-action 'none'";
 
 function findVnuJar() {
   try {
@@ -61,23 +60,25 @@ async function openPage({ width, height = 900, colorScheme = 'light', javaScript
       }
       const response = await route.fetch();
       const headers = { ...response.headers() };
-      if (csp) headers['content-security-policy'] = /\/(index\.html)?$/.test(url.pathname) ? PAGE_CSP : WIDGET_CSP;
+      if (csp) headers['content-security-policy'] = CSP;
       return route.fulfill({ response, headers });
     });
   }
   const page = await context.newPage();
   const problems = watchPage(page);
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(`console.warn: ${msg.text()}`); });
   page.on('request', (req) => {
     const url = req.url();
     if (!url.startsWith(`${origin}/`) && !/^(data|blob|about):/.test(url)) problems.push(`request outside the origin: ${url}`);
   });
   await page.goto(`${origin}/index.html`);
-  return { context, page, problems };
+  return { context, page, problems, warnings };
 }
 
 // Scrolls to each widget slot and waits until embed.js has replaced its fallback with a live
 // widget that has drawn a frame (a canvas in the slot, or in an iframe the slot holds).
-async function waitForLiveWidgets(page) {
+async function waitForLiveWidgets(page, problems = [], warnings = []) {
   const slots = await page.$$('[data-attention-widget]');
   if (slots.length < 3) throw new Error(`expected several widget slots, found ${slots.length}`);
   for (const slot of slots) {
@@ -92,7 +93,10 @@ async function waitForLiveWidgets(page) {
           () => Number(document.querySelector('canvas')?.dataset.frames) >= 1, null, { timeout: 30000 });
       }
     } catch {
-      throw new Error(`the ${scene} slot did not become a live widget within 30 s`);
+      const state = await slot.evaluate((el) => [...el.children].map((c) => c.tagName.toLowerCase()
+        + (c.className?.baseVal ?? (c.className ? `.${c.className}` : ''))).join(', '));
+      throw new Error(`the ${scene} slot did not become a live widget within 30 s; it holds: ${state}`
+        + (problems.length ? `\n  ${problems.join('\n  ')}` : '') + (warnings.length ? `\n  ${warnings.join('\n  ')}` : ''));
     }
   }
   await page.evaluate(() => window.scrollTo(0, 0));
@@ -114,6 +118,19 @@ async function runAxe(page, label) {
   return results;
 }
 
+// Full-page screenshots taller than Chromium's capture limit (about 8192 px) repeat the top of
+// the page, so long pages are saved in parts: NAME-1.png, NAME-2.png...
+async function screenshotPage(page, name) {
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.clientWidth, height: document.documentElement.scrollHeight }));
+  const PART = 6000;
+  if (height <= PART) { writeFileSync(join(out, `${name}.png`), await page.screenshot({ fullPage: true })); return; }
+  for (let y = 0, part = 1; y < height; y += PART, part++) {
+    const clip = { x: 0, y, width, height: Math.min(PART, height - y) };
+    writeFileSync(join(out, `${name}-${part}.png`), await page.screenshot({ fullPage: true, clip }));
+  }
+}
+
 async function noSidewaysScroll(page, width) {
   const wide = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
@@ -128,10 +145,10 @@ async function noSidewaysScroll(page, width) {
 
 for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
   await check(`JavaScript on, ${width}px ${colorScheme}: every slot becomes a live widget; no console error, no request outside the origin`, async () => {
-    const { context, page, problems } = await openPage({ width, colorScheme });
-    const count = await waitForLiveWidgets(page);
+    const { context, page, problems, warnings } = await openPage({ width, colorScheme });
+    const count = await waitForLiveWidgets(page, problems, warnings);
     await page.waitForTimeout(500);
-    writeFileSync(join(out, `lesson-js-${width}-${colorScheme}.png`), await page.screenshot({ fullPage: true }));
+    await screenshotPage(page, `lesson-js-${width}-${colorScheme}`);
     if (problems.length) throw new Error(problems.join('\n  '));
     console.log(`  ${count} live widgets`);
     await context.close();
@@ -139,8 +156,8 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'ligh
 }
 
 await check('under a strict Content-Security-Policy header the page and its widgets run with no violation', async () => {
-  const { context, page, problems } = await openPage({ width: 1280, csp: true });
-  await waitForLiveWidgets(page);
+  const { context, page, problems, warnings } = await openPage({ width: 1280, csp: true });
+  await waitForLiveWidgets(page, problems, warnings);
   if (problems.length) throw new Error(problems.join('\n  '));
   await context.close();
 });
@@ -177,13 +194,13 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'ligh
       }
       if (!slot.text.includes(MISSING)) throw new Error(`${where}: the sentence "${MISSING}" is not visible`);
     }
-    writeFileSync(join(out, `lesson-nojs-${width}-${colorScheme}.png`), await page.screenshot({ fullPage: true }));
+    await screenshotPage(page, `lesson-nojs-${width}-${colorScheme}`);
     if (problems.length) throw new Error(problems.join('\n  '));
     await context.close();
   });
 }
 
-await check('JavaScript off: the quick check reveals its reasoning on "Check the reasoning"', async () => {
+await check('JavaScript off: the quick check reveals its reasoning on "Check the reasoning"; the transcript opens', async () => {
   const { context, page } = await openPage({ width: 390, javaScriptEnabled: false });
   const summaries = page.locator('.questions summary');
   const count = await summaries.count();
@@ -197,6 +214,9 @@ await check('JavaScript off: the quick check reveals its reasoning on "Check the
     await page.keyboard.press('Enter');
     if (!(await reasoning.isVisible())) throw new Error(`reveal ${i + 1} did not open with the keyboard`);
   }
+  writeFileSync(join(out, 'quick-check-open-390.png'), await page.locator('section:has(#quick-check) > .questions').screenshot());
+  await page.locator('.transcript > summary').click();
+  writeFileSync(join(out, 'transcript-open-390.png'), await page.locator('section:has(#transcript)').screenshot());
   await context.close();
 });
 

@@ -1,0 +1,44 @@
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include "lesson/lesson_state.h"
+#include "lesson/state_url.h"
+#include "ui/widget.h"
+#include "ui_harness.h"
+
+namespace {
+std::string g_copied;
+std::string RememberLink(const std::string& state) {
+  g_copied = state;
+  return "copied";
+}
+}  // namespace
+
+TEST_CASE("copy link hands the platform the current state, which decodes to the same configuration") {
+  ui_test::UiHarness ui;
+  ui::SetCopyLink(&RememberLink);
+  lesson::LessonState state;
+  state.scene = lesson::Scene::Combine;
+  lesson::SetSecondWeight(state.worked_example, 0.3);
+  const auto draw = [&state] { ui::DrawWidget(state); };
+  ui.Frames(2, draw);
+  g_copied.clear();
+  ui.Click(ui.Item("widget.copy_link").Center(), draw);
+  REQUIRE_FALSE(g_copied.empty());
+  lesson::LessonState restored;
+  std::string warning;
+  REQUIRE(lesson::DecodeState(g_copied, &restored, &warning));
+  CHECK(restored.scene == lesson::Scene::Combine);
+  CHECK(restored.worked_example.second_weight == doctest::Approx(0.3));
+  ui::SetCopyLink(nullptr);
+}
+
+TEST_CASE("without a platform hook there is no copy link button") {
+  ui_test::UiHarness ui;
+  ui::SetCopyLink(nullptr);
+  lesson::LessonState state;
+  const auto draw = [&state] { ui::DrawWidget(state); };
+  ui.Frames(2, draw);
+  CHECK_FALSE(ui.Has("widget.copy_link"));
+}
