@@ -8,6 +8,14 @@ function(attn_sanitize target)
   endif()
 endfunction()
 
+# Coverage instrumentation for libFuzzer plus AddressSanitizer + UndefinedBehaviorSanitizer, for a
+# library a fuzz target links (ATTN_FUZZ, clang only). The fuzz target itself links with
+# -fsanitize=fuzzer,address,undefined, which brings in libFuzzer's main.
+function(attn_fuzz_instrument target)
+  target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link,address,undefined
+    -fno-sanitize-recover=all -fno-omit-frame-pointer)
+endfunction()
+
 # Strict warnings and sanitizers for the project's own code (not third-party sources).
 function(attn_project_target target)
   if(MSVC)

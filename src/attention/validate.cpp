@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <utility>
 
 #include "attention/attention.h"
@@ -169,12 +170,30 @@ Status CheckScoresFit(const Problem& problem) {
   return Status();
 }
 
+// Weights sum to 1 only up to rounding, so a weighted sum of values can exceed the largest value
+// by a hair; values within a quarter of the double range leave that room many times over.
+Status CheckValuesFit(const Matrix& values) {
+  const double limit = std::numeric_limits<double>::max() / 4.0;
+  for (int r = 0; r < values.rows; ++r) {
+    for (int c = 0; c < values.cols; ++c) {
+      if (std::fabs(values(r, c)) > limit) {
+        return Status::Fail("values", r, c,
+                            Entry("values", r, c) + " is " + Str(values(r, c)) +
+                                ", too large: values must stay within ±" + Str(limit) +
+                                " so their weighted sum fits in a double");
+      }
+    }
+  }
+  return Status{};
+}
+
 }  // namespace
 
 Status Validate(const Problem& problem) {
   Status status = CheckFinite(problem.queries, "queries");
   if (status.ok) status = CheckFinite(problem.keys, "keys");
   if (status.ok) status = CheckFinite(problem.values, "values");
+  if (status.ok) status = CheckValuesFit(problem.values);
   if (status.ok) status = CheckShapes(problem);
   if (status.ok) status = CheckValidLengths(problem.valid_lengths, problem.queries.rows, problem.keys.rows);
   if (status.ok) status = CheckMask(problem.mask, problem.queries.rows, problem.keys.rows);

@@ -1,5 +1,6 @@
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <limits>
 #include <string>
 #include <vector>
@@ -217,4 +218,24 @@ TEST_CASE("checking finiteness names the field it is given") {
   const Status status = attention::CheckFinite(m, "weights");
   CHECK(status.message == "weights[1][1] is -inf");
   CHECK(attention::CheckFinite(Matrix::FromRows({{1e308, -1e308}}), "values").ok);
+}
+
+TEST_CASE("values so large that their weighted sum would overflow are rejected") {
+  // Found by the fuzzer: weights 0.148 and 0.852 of DBL_MAX summed to +inf.
+  attention::Problem problem;
+  problem.queries = attention::Matrix::FromRows({{1.0}});
+  problem.keys = attention::Matrix::FromRows({{0.0}, {1.75}});
+  const double huge = std::numeric_limits<double>::max();
+  problem.values = attention::Matrix::FromRows({{huge}, {huge}});
+  attention::Result result;
+  const attention::Status status = attention::Attend(problem, &result);
+  CHECK_FALSE(status.ok);
+  CHECK(status.field == "values");
+  CHECK(status.row == 0);
+  CHECK(status.message.find("too large") != std::string::npos);
+  CHECK(result.outputs.data.empty());
+
+  problem.values = attention::Matrix::FromRows({{1e300}, {-1e300}});
+  REQUIRE(attention::Attend(problem, &result).ok);
+  CHECK(std::isfinite(result.outputs(0, 0)));
 }

@@ -1,0 +1,28 @@
+// libFuzzer target: lesson::ParseTextFile on arbitrary file contents. On failure the output map
+// must be left unchanged and the error must name a line of the file.
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include "lesson/text_store.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string contents(reinterpret_cast<const char*>(data), size);
+  std::map<std::string, std::string> entries = {{"sentinel.key", "kept"}};
+  lesson::TextError error;
+  if (lesson::ParseTextFile("fuzz.txt", contents, &entries, &error)) return 0;
+
+  if (entries.size() != 1 || entries.count("sentinel.key") != 1 || entries["sentinel.key"] != "kept") {
+    std::fprintf(stderr, "fuzz_lesson_text: a failed parse changed the output map\n");
+    std::abort();
+  }
+  if (error.line < 1 || error.message.empty()) {
+    std::fprintf(stderr, "fuzz_lesson_text: error without a line or message: '%s'\n", error.ToString().c_str());
+    std::abort();
+  }
+  return 0;
+}
