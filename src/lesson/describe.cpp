@@ -62,8 +62,6 @@ std::string ProductsText(const attention::Combination& combination) {
   return out;
 }
 
-bool IsContinuationByte(unsigned char c) { return (c & 0xC0) == 0x80; }
-
 // Text the learner typed, made safe to read out: invalid UTF-8 becomes U+FFFD and control
 // characters become spaces, so the table stays one line per cell and valid text.
 std::string ReadableText(const std::string& text) {
@@ -71,31 +69,13 @@ std::string ReadableText(const std::string& text) {
   size_t i = 0;
   while (i < text.size()) {
     const unsigned char lead = static_cast<unsigned char>(text[i]);
-    size_t length = 0;
-    uint32_t min = 0;
     if (lead < 0x80) {
       out += lead < 0x20 || lead == 0x7F ? ' ' : static_cast<char>(lead);
       ++i;
       continue;
     }
-    if ((lead & 0xE0) == 0xC0) {
-      length = 2;
-      min = 0x80;
-    } else if ((lead & 0xF0) == 0xE0) {
-      length = 3;
-      min = 0x800;
-    } else if ((lead & 0xF8) == 0xF0) {
-      length = 4;
-      min = 0x10000;
-    }
-    bool valid = length > 0 && i + length <= text.size();
-    uint32_t code = valid ? lead & (0x7Fu >> length) : 0;
-    for (size_t k = 1; valid && k < length; ++k) {
-      const unsigned char next = static_cast<unsigned char>(text[i + k]);
-      valid = IsContinuationByte(next);
-      code = (code << 6) | (next & 0x3Fu);
-    }
-    valid = valid && code >= min && code <= 0x10FFFF && !(code >= 0xD800 && code <= 0xDFFF);
+    const size_t length = Utf8CharLength(text, i);
+    const bool valid = length > 0;
     if (valid) {
       out.append(text, i, length);
       i += length;

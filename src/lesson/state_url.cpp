@@ -16,6 +16,8 @@
 #include <sstream>
 #include <vector>
 
+#include "lesson/text_store.h"
+
 namespace lesson {
 
 namespace {
@@ -27,35 +29,6 @@ constexpr size_t kSnippetLength = 24;
 // [SECTION] Text helpers
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
-
-// Length of the valid UTF-8 character starting at text[i], or 0 when the bytes there are not one.
-size_t Utf8Length(const std::string& text, size_t i) {
-  const unsigned char lead = static_cast<unsigned char>(text[i]);
-  if (lead < 0x80) return 1;
-  size_t length = 0;
-  uint32_t min = 0;
-  if ((lead & 0xE0) == 0xC0) {
-    length = 2;
-    min = 0x80;
-  } else if ((lead & 0xF0) == 0xE0) {
-    length = 3;
-    min = 0x800;
-  } else if ((lead & 0xF8) == 0xF0) {
-    length = 4;
-    min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + length > text.size()) return 0;
-  uint32_t code = lead & (0x7Fu >> length);
-  for (size_t k = 1; k < length; ++k) {
-    const unsigned char next = static_cast<unsigned char>(text[i + k]);
-    if ((next & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (next & 0x3Fu);
-  }
-  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
-  return length;
-}
 
 // Control characters other than tab and line breaks have no place in an answer.
 bool IsUnwantedControl(unsigned char c) { return (c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F; }
@@ -135,7 +108,7 @@ std::string WritableAnswer(const std::string& typed) {
   std::string out;
   size_t i = 0;
   while (i < typed.size()) {
-    const size_t length = Utf8Length(typed, i);
+    const size_t length = Utf8CharLength(typed, i);
     if (length == 0 || (length == 1 && IsUnwantedControl(static_cast<unsigned char>(typed[i])))) {
       ++i;
       continue;
@@ -377,7 +350,7 @@ bool ParseTyped(const std::string& text, std::string* typed, Why* why) {
   }
   size_t i = 0;
   while (i < text.size()) {
-    const size_t length = Utf8Length(text, i);
+    const size_t length = Utf8CharLength(text, i);
     if (length == 0) {
       *why = "not valid UTF-8";
       return false;

@@ -1,6 +1,7 @@
 #include "lesson/text_store.h"
 
 #include <cctype>
+#include <cstdint>
 
 namespace lesson {
 
@@ -25,25 +26,43 @@ std::string Trim(const std::string& text) {
 
 // UTF-8 well-formedness, so a file saved in another encoding is reported, not shown as garbage.
 bool IsUtf8(const std::string& line) {
-  size_t i = 0;
-  while (i < line.size()) {
-    const auto byte = static_cast<unsigned char>(line[i]);
-    int extra = 0;
-    if (byte < 0x80) extra = 0;
-    else if ((byte & 0xE0) == 0xC0 && byte >= 0xC2) extra = 1;
-    else if ((byte & 0xF0) == 0xE0) extra = 2;
-    else if ((byte & 0xF8) == 0xF0 && byte <= 0xF4) extra = 3;
-    else return false;
-    for (int k = 1; k <= extra; ++k) {
-      if (i + static_cast<size_t>(k) >= line.size()) return false;
-      if ((static_cast<unsigned char>(line[i + static_cast<size_t>(k)]) & 0xC0) != 0x80) return false;
-    }
-    i += static_cast<size_t>(extra) + 1;
+  for (size_t i = 0; i < line.size();) {
+    const size_t length = Utf8CharLength(line, i);
+    if (length == 0) return false;
+    i += length;
   }
   return true;
 }
 
 }  // namespace
+
+size_t Utf8CharLength(const std::string& text, size_t i) {
+  const unsigned char lead = static_cast<unsigned char>(text[i]);
+  if (lead < 0x80) return 1;
+  size_t length = 0;
+  uint32_t min = 0;
+  if ((lead & 0xE0) == 0xC0) {
+    length = 2;
+    min = 0x80;
+  } else if ((lead & 0xF0) == 0xE0) {
+    length = 3;
+    min = 0x800;
+  } else if ((lead & 0xF8) == 0xF0) {
+    length = 4;
+    min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + length > text.size()) return 0;
+  uint32_t code = lead & (0x7Fu >> length);
+  for (size_t k = 1; k < length; ++k) {
+    const unsigned char next = static_cast<unsigned char>(text[i + k]);
+    if ((next & 0xC0) != 0x80) return 0;
+    code = (code << 6) | (next & 0x3Fu);
+  }
+  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  return length;
+}
 
 std::string TextError::ToString() const { return file + ":" + std::to_string(line) + ": " + message; }
 

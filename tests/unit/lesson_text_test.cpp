@@ -93,3 +93,14 @@ TEST_CASE("fill does not expand a value that holds its own placeholder") {
   CHECK(lesson::Fill("[{x}] [{x}]", {{"x", "{x}"}}) == "[{x}] [{x}]");
   CHECK(lesson::Fill("{x}", {{"x", ""}}).empty());
 }
+
+TEST_CASE("UTF-8 character lengths reject overlong forms, surrogates and cut-off characters") {
+  CHECK(lesson::Utf8CharLength("a", 0) == 1);
+  CHECK(lesson::Utf8CharLength("\xC3\xA9", 0) == 2);
+  CHECK(lesson::Utf8CharLength("\xE2\x88\x92", 0) == 3);
+  CHECK(lesson::Utf8CharLength("\xF0\x9F\x99\x82", 0) == 4);
+  CHECK(lesson::Utf8CharLength("\xC0\xAF", 0) == 0);      // overlong '/'
+  CHECK(lesson::Utf8CharLength("\xED\xA0\x80", 0) == 0);  // surrogate U+D800
+  CHECK(lesson::Utf8CharLength("\xE2\x88", 0) == 0);      // cut off
+  CHECK(lesson::Utf8CharLength("\x80", 0) == 0);          // stray continuation byte
+}
