@@ -113,10 +113,9 @@ std::string TableJson(const lesson::MirrorTable& table) {
 // sentence and the table of numbers (accessible mirror), and the content height (embedding).
 void Publish(App& app) {
   const std::string state = lesson::EncodeState(app.state);
-  const std::string description = lesson::DescribeScene(app.state);
   if (state != app.published_state || app.frames_drawn == 1) {
     app.published_state = state;
-    BridgeStateChanged(state, description, TableJson(lesson::DescribeTable(app.state)));
+    BridgeStateChanged(state, lesson::DescribeScene(app.state), TableJson(lesson::DescribeTable(app.state)));
   }
   const int height = static_cast<int>(ui::ContentHeight() + 0.5f);
   if (height != app.published_height) {
