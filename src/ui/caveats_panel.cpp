@@ -24,6 +24,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/number_field.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -507,12 +508,10 @@ void DrawLayer2(lesson::LessonState& state) {
   const double hi = 1.0;
   const std::string format = LiteralFormat(T("caveats.layer2_slider")) + " %.2f";
   ImGui::PushItemWidth(-FLT_MIN);
-  if (ImGui::SliderScalar("##caveats_layer2_weight", ImGuiDataType_Double, &weight_b, &lo, &hi, format.c_str(),
-                          ImGuiSliderFlags_AlwaysClamp)) {
+  if (SliderNumber("##caveats_layer2_weight", "caveats.layer2_weight", &weight_b, lo, hi, format.c_str())) {
     lesson::SetLayer2WeightB(scene, std::round(weight_b * 100.0) / 100.0);
   }
   ImGui::PopItemWidth();
-  RecordItem("caveats.layer2_weight");
   const lesson::CaveatsPass now = lesson::RunCaveats(scene);
   const lesson::CaveatsAblation rows = lesson::AblateEachInTurn(scene);
   const lesson::AblationSummary summary = lesson::Summarize(rows);

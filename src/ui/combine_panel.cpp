@@ -10,6 +10,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/number_field.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -18,10 +19,6 @@ namespace {
 
 using attention::FormatNumber;
 using lesson::T;
-
-bool SliderDouble(const char* label, double* value, double lo, double hi, const char* format) {
-  return ImGui::SliderScalar(label, ImGuiDataType_Double, value, &lo, &hi, format, ImGuiSliderFlags_AlwaysClamp);
-}
 
 // One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to. It can
 // take keyboard focus; hovering or focusing it explains how the number was computed.
@@ -107,23 +104,20 @@ void DrawCombinePanel(lesson::LessonState& state) {
   ImGui::PushItemWidth(-FLT_MIN);
   double first = example.first_value;
   ImGui::TextUnformatted(T("combine.first_value").c_str());
-  if (SliderDouble("##first_value", &first, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
+  if (SliderNumber("##first_value", "combine.first_value", &first, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
     lesson::SetFirstValue(example, first);
   }
-  RecordItem("combine.first_value");
   double second = example.second_value;
   ImGui::TextUnformatted(T("combine.second_value").c_str());
-  if (SliderDouble("##second_value", &second, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
+  if (SliderNumber("##second_value", "combine.second_value", &second, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
     lesson::SetSecondValue(example, second);
   }
-  RecordItem("combine.second_value");
   double weight = example.second_weight;
   ImGui::TextWrapped("%s", T("combine.weights").c_str());
   const std::string weight_format = "first " + FormatNumber(example.first_weight) + "  |  second %.2f";
-  if (SliderDouble("##second_weight", &weight, 0.0, 1.0, weight_format.c_str())) {
+  if (SliderNumber("##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_format.c_str())) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }
-  RecordItem("combine.weights");
   ImGui::PopItemWidth();
   EndHighlightGroup(state, "combine.controls");
 

@@ -19,6 +19,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/number_field.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -455,11 +456,10 @@ void DrawTemperature(lesson::LessonState& state) {
   // The slider shows the number through FormatNumber; the text holds no '%', so ImGui prints it as is.
   const std::string shown = FormatNumber(scene.temperature);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (ImGui::SliderScalar("##temperature", ImGuiDataType_Double, &temperature, &lo, &hi, shown.c_str(),
-                          ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_Logarithmic)) {
+  if (SliderNumber("##temperature", "compare.temperature_slider", &temperature, lo, hi, shown.c_str(),
+                   ImGuiSliderFlags_Logarithmic)) {
     lesson::SetTemperature(scene, Snap(temperature, 0.01));
   }
-  RecordItem("compare.temperature_slider");
   ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().muted);
   ImGui::TextWrapped("%s", T("compare.temperature_note").c_str());
   ImGui::PopStyleColor();
