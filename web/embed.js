@@ -7,11 +7,23 @@
 //     host page. What the div held before (a static figure) stays if the widget cannot start.
 //  3. Authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&causal=1');
 //     div.addEventListener('attention-widget-change', (e) => e.detail.state, e.detail.description).
-// Nothing from the URL, a message or the widget is ever inserted as HTML: text only.
+// Nothing from the URL, a message or the widget is ever inserted as HTML: text only (textContent,
+// attributes, the CSSOM). A state is handed to the widget's own decoder, which refuses anything
+// malformed as a whole; a state longer than the decoder takes is refused here, never cut.
+//
+// What crosses an origin, and who decides whom to trust (see SECURITY.md):
+//  - A framed widget.html talks to its parent. Whoever serves widget.html lists the parents it
+//    obeys in <meta name="attention-widget-allowed-origins" content="https://a.example ...">;
+//    the framing page cannot: it chooses the iframe's URL, so a hostile one would name itself.
+//    Empty or absent means any parent (the widget holds nothing secret). Listed: 'set' messages
+//    from other origins are ignored and ready/change/resize go only to an allowed parent.
+//  - A script-tag embed runs inside the host page, so only the host's own iframes' resize
+//    messages cross an origin; they count only from each frame's window and its src's origin.
+//    The host's markup already says whom to trust: no separate setting.
 (function () {
   'use strict';
   var SCENES = ['compare', 'combine', 'mask', 'caveats', 'walkthrough', 'quiz'];
-  var MAX_STATE = 4096;
+  var MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
   var script = document.currentScript;
   var base = new URL('.', script && script.src ? script.src : window.location.href);
   var mounted = new WeakMap();  // div -> widget handle
@@ -112,7 +124,7 @@
     var args = [];
     if (SCENES.indexOf(options.scene) >= 0) args.push('--scene', options.scene);
     if (options.theme === 'light' || options.theme === 'dark') args.push('--theme', options.theme);
-    if (typeof options.state === 'string' && options.state) args.push('--state', options.state.slice(0, MAX_STATE));
+    if (usableState(options.state) && options.state) args.push('--state', options.state);
 
     Promise.all([loadRuntime(), loadLessonText()]).then(function (loaded) {
       fallbackNodes.forEach(function (node) { if (node.parentNode === div) div.removeChild(node); });
@@ -143,7 +155,7 @@
       handle.pending.forEach(apply);
       handle.pending = [];
       div.dispatchEvent(new CustomEvent('attention-widget-ready'));
-      console.info('Attention widget ready: ' + (options.scene || 'default scene'));
+      console.info('Attention widget ready: ' + sceneName + ' scene');
     }).catch(function (error) {
       console.warn('Attention widget not started: ' + error);
       stage.remove();
@@ -152,15 +164,23 @@
     });
 
     function apply(state) {
-      handle.module.ccall('attn_apply_state', 'number', ['string'], [state.slice(0, MAX_STATE)]);
+      handle.module.ccall('attn_apply_state', 'number', ['string'], [state]);
     }
     handle.apply = function (state) {
+      if (!usableState(state)) return;
       if (handle.ready) apply(state); else handle.pending.push(state);
     };
     handle.setScene = function (scene) {
-      if (handle.ready) handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]);
+      if (handle.ready && SCENES.indexOf(scene) >= 0) handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]);
     };
     return handle;
+  }
+
+  function usableState(state) {
+    if (typeof state !== 'string') return false;
+    if (state.length <= MAX_STATE) return true;
+    console.warn('Attention widget: ignoring the widget state in the link: it is longer than ' + MAX_STATE + ' characters');
+    return false;
   }
 
   function api(div) {
@@ -178,6 +198,66 @@
     });
   }
 
+  // [SECTION] widget.html and its parent
+  // null: any origin may drive the framed widget; otherwise the listed origins (possibly none).
+  function allowedOrigins() {
+    var meta = document.querySelector('meta[name="attention-widget-allowed-origins"]');
+    var content = meta ? (meta.getAttribute('content') || '').trim() : '';
+    if (!content) return null;
+    var origins = [];
+    content.split(/\s+/).forEach(function (token) {
+      var url = null;
+      try { url = new URL(token); } catch (error) { url = null; }
+      // Only a bare origin: a path would suggest a finer check than the browser can make.
+      if (url && (url.protocol === 'https:' || url.protocol === 'http:') && url.pathname === '/' &&
+          !url.search && !url.hash && !url.username && !url.password) {
+        origins.push(url.origin);
+      } else {
+        console.warn('Attention widget: attention-widget-allowed-origins: "' + token.slice(0, 100) +
+                     '" is not an origin such as https://lessons.example.org; it allows nothing');
+      }
+    });
+    return origins;
+  }
+
+  // The parent's origin as the browser reports it ('' when unknown): ancestorOrigins where it
+  // exists, else the referrer, which is the parent that set the iframe's src.
+  function parentOrigin() {
+    var ancestors = window.location.ancestorOrigins;
+    if (ancestors && ancestors.length) return { origin: ancestors[0], certain: true };
+    try {
+      return { origin: document.referrer ? new URL(document.referrer).origin : '', certain: false };
+    } catch (error) {
+      return { origin: '', certain: false };
+    }
+  }
+
+  // The targetOrigins for messages to the parent. The browser delivers a message only when its
+  // targetOrigin is the parent's, so posting to each allowed origin when the parent is unknown
+  // leaks nothing; a known parent avoids Chromium's console error for a mismatched target.
+  function parentTargets(allowed) {
+    if (allowed === null) return ['*'];
+    var parent = parentOrigin();
+    if (allowed.indexOf(parent.origin) >= 0) return [parent.origin];
+    return parent.certain ? [] : allowed.slice();
+  }
+
+  // {scene, state} of a well-formed set message, or null. Exactly a plain object with `type` and at
+  // least one of `scene` (a scene's name) and `state` (a string the decoder takes); any other key
+  // (__proto__ and constructor included) or a bad field refuses the whole message.
+  function readSetMessage(data) {
+    if (Object.getPrototypeOf(data) !== Object.prototype) return null;
+    var keys = Object.getOwnPropertyNames(data);
+    var known = ['type', 'scene', 'state'];
+    if (keys.some(function (key) { return known.indexOf(key) < 0; })) return null;
+    var hasScene = keys.indexOf('scene') >= 0;
+    var hasState = keys.indexOf('state') >= 0;
+    if (!hasScene && !hasState) return null;
+    if (hasScene && (typeof data.scene !== 'string' || SCENES.indexOf(data.scene) < 0)) return null;
+    if (hasState && (typeof data.state !== 'string' || data.state.length > MAX_STATE)) return null;
+    return { scene: hasScene ? data.scene : null, state: hasState ? data.state : null };
+  }
+
   // widget.html: one widget filling the page, its state in the URL fragment, a host if framed.
   function mountPage(main) {
     var params = new URLSearchParams(window.location.search);
@@ -190,7 +270,17 @@
     } catch (error) {
       console.warn('Attention widget: ignoring the widget state in the link: it is not valid percent-encoding');
     }
-    function post(message) { if (framed) window.parent.postMessage(message, '*'); }
+    var allowed = allowedOrigins();
+    var targets = framed ? parentTargets(allowed) : [];
+    function post(message) {
+      targets.forEach(function (target) { window.parent.postMessage(message, target); });
+    }
+    var warned = {};
+    function ignore(why) {
+      if (warned[why]) return;
+      warned[why] = true;
+      console.warn('Attention widget: ignoring ' + why + ' (further ones are ignored silently)');
+    }
     var handle = mount(main, {
       scene: params.get('scene'), theme: theme, state: fragment, fillPage: true,
       onChange: function (state, description) {
@@ -202,10 +292,25 @@
     main.addEventListener('attention-widget-ready', function () { post({ type: 'attention-widget:ready' }); });
     window.addEventListener('message', function (event) {
       var data = event.data;
-      if (event.source !== window.parent || !data || typeof data !== 'object') return;
-      if (data.type !== 'attention-widget:set') return;
-      if (typeof data.scene === 'string' && SCENES.indexOf(data.scene) >= 0) handle.setScene(data.scene);
-      if (typeof data.state === 'string') handle.apply(data.state);
+      // Other scripts' messages pass silently; only what claims to be ours is worth a warning.
+      var ours = data !== null && typeof data === 'object' && typeof data.type === 'string' &&
+                 data.type.lastIndexOf('attention-widget:', 0) === 0;
+      if (!framed || event.source !== window.parent) {
+        if (ours) ignore('a message from a window other than the one framing the widget');
+        return;
+      }
+      if (allowed !== null && allowed.indexOf(event.origin) < 0) {
+        if (ours) ignore('messages from ' + event.origin + ': it is not in attention-widget-allowed-origins');
+        return;
+      }
+      if (!ours || data.type !== 'attention-widget:set') return;
+      var message = readSetMessage(data);
+      if (!message) {
+        ignore("a malformed message: expected {type: 'attention-widget:set', scene, state}");
+        return;
+      }
+      if (message.scene !== null) handle.setScene(message.scene);
+      if (message.state !== null) handle.apply(message.state);
     });
   }
 
