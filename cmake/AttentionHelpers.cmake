@@ -30,3 +30,12 @@ function(attn_project_target target)
   endif()
   attn_sanitize(${target})
 endfunction()
+
+# The web widget's size settings (the README's Performance section lists what each saved): optimise for
+# size with link-time optimisation across our code and ImGui, and leave out C++ exceptions and RTTI,
+# which nothing in the widget uses. Native builds and the test executables keep their defaults.
+function(attn_web_lean target)
+  if(EMSCRIPTEN)
+    target_compile_options(${target} PRIVATE -Oz -flto $<$<COMPILE_LANGUAGE:CXX>:-fno-exceptions -fno-rtti>)
+  endif()
+endfunction()

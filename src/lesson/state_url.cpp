@@ -10,10 +10,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <clocale>
 #include <cstdint>
-#include <iomanip>
-#include <locale>
-#include <sstream>
+#include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "lesson/text_store.h"
@@ -57,12 +57,20 @@ std::vector<std::string> Split(const std::string& text, char separator) {
 
 // [SECTION] Writing
 
-// Up to 6 decimals, trailing zeros dropped, never "-0". Locale-independent.
+// The C library's decimal point: '.' unless the program switched LC_NUMERIC, which it never does
+// on purpose; links must read the same everywhere, so numbers are converted through it.
+char DecimalPoint() {
+  const char* point = std::localeconv()->decimal_point;
+  return point && point[0] ? point[0] : '.';
+}
+
+// Up to 6 decimals, trailing zeros dropped, never "-0". Locale-independent. (printf, not
+// iostreams: streams would pull the whole locale library into the web build.)
 std::string Number(double x) {
-  std::ostringstream out;
-  out.imbue(std::locale::classic());
-  out << std::fixed << std::setprecision(6) << x;
-  std::string text = out.str();
+  char buffer[400];
+  std::snprintf(buffer, sizeof buffer, "%.6f", x);
+  std::string text = buffer;
+  std::replace(text.begin(), text.end(), DecimalPoint(), '.');
   if (text.find('.') != std::string::npos) {
     text.erase(text.find_last_not_of('0') + 1);
     if (text.back() == '.') text.pop_back();
@@ -284,11 +292,11 @@ bool ParseNumber(const std::string& text, double* value, Why* why) {
     *why = Snippet(text) + " is not a number";
     return false;
   }
-  std::istringstream in(text);
-  in.imbue(std::locale::classic());
-  double parsed = 0.0;
-  in >> parsed;
-  if (in.fail() || !std::isfinite(parsed)) {
+  std::string local = text;
+  std::replace(local.begin(), local.end(), '.', DecimalPoint());
+  char* end = nullptr;
+  const double parsed = std::strtod(local.c_str(), &end);
+  if (end != local.c_str() + local.size() || !std::isfinite(parsed)) {
     *why = Snippet(text) + " is not a number";
     return false;
   }
