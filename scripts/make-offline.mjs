@@ -23,7 +23,8 @@ html = html.replace(/<link rel="stylesheet" href="([^"]+)">/g, (_, href) => {
 });
 html = html.replace(/<script src="embed\.js"( defer)?><\/script>/, () => {
   inlined++;
-  return `<script>\n${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
+  // The marker tells embed.js that the wasm is inside the runtime, wherever the file is served.
+  return `<script>\nwindow.attentionWidgetSingleFile = true;\n${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
 });
 if (inlined < 2) {
   console.error('make-offline: index.html no longer has the stylesheet <link> and embed.js <script> to inline');

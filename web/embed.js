@@ -41,6 +41,22 @@
     return loadRuntime.promise;
   }
 
+  // The wasm is fetched and compiled once, as soon as the first widget mounts, while the lesson
+  // text loads; every widget on the page instantiates that one module. The one-file offline lesson
+  // has the wasm inlined in the runtime (it says so with attentionWidgetSingleFile) and lets the
+  // runtime instantiate it.
+  function compiledWasm() {
+    if (window.attentionWidgetSingleFile || window.location.protocol === 'file:' ||
+        typeof fetch !== 'function' || typeof WebAssembly !== 'object' || !WebAssembly.compileStreaming) {
+      return null;
+    }
+    if (!compiledWasm.promise) {
+      compiledWasm.promise = WebAssembly.compileStreaming(
+        fetch(new URL('attention_widget.wasm', base).href, { credentials: 'same-origin' }));
+    }
+    return compiledWasm.promise;
+  }
+
   // Lesson text is optional: from file:// or without the folder, the built-in words show.
   function loadLessonText() {
     if (loadLessonText.promise) return loadLessonText.promise;
@@ -97,12 +113,17 @@
     var handle = { ready: false, module: null, pending: [] };
     mounted.set(div, handle);
 
-    var probe = document.createElement('canvas').getContext('webgl2');
-    if (!probe) { console.warn('Attention widget not started: WebGL 2 is not available'); return handle; }
-
+    // Downloads start before the WebGL check, which blocks the page while a context is created.
+    var wasm = compiledWasm();
+    var text = loadLessonText();
+    // The check for WebGL 2 creates the widget's own context, with the attributes the runtime
+    // asks for (SDL through Emscripten's EGL), so the runtime gets it back instead of paying for
+    // a second context.
     var stage = element('div', 'attn-stage');
     style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
     var canvas = element('canvas', 'attn-canvas', stage);
+    var gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
+    if (!gl) { console.warn('Attention widget not started: WebGL 2 is not available'); return handle; }
     style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
     canvas.tabIndex = 0;
     var sceneName = SCENES.indexOf(options.scene) >= 0 ? options.scene : 'compare';
@@ -126,7 +147,8 @@
     if (options.theme === 'light' || options.theme === 'dark') args.push('--theme', options.theme);
     if (usableState(options.state) && options.state) args.push('--state', options.state);
 
-    Promise.all([loadRuntime(), loadLessonText()]).then(function (loaded) {
+    Promise.all([loadRuntime(), text, wasm]).then(function (loaded) {
+      var compiled = loaded[2];
       fallbackNodes.forEach(function (node) { if (node.parentNode === div) div.removeChild(node); });
       div.appendChild(stage);
       div.appendChild(mirror);
@@ -135,6 +157,11 @@
         arguments: args,
         lessonText: loaded[1],
         locateFile: function (path) { return new URL(path, base).href; },
+        instantiateWasm: compiled ? function (imports, done) {
+          WebAssembly.instantiate(compiled, imports).then(function (instance) { done(instance, compiled); },
+            function (error) { console.warn('Attention widget not started: ' + error); });
+          return {};
+        } : undefined,
         widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
         onWidgetChange: function (state, description, tableData) {
           live.textContent = description;
