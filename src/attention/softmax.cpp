@@ -16,22 +16,29 @@ bool UsableTemperature(double temperature) { return std::isfinite(temperature) &
 
 bool SoftmaxRow(const double* scores, const uint8_t* allowed, int count, double temperature, double* weights) {
   if (count <= 0) return false;
-  // Zeros first: masked positions and every failure below must leave exact zeros, never stale data.
-  std::fill(weights, weights + count, 0.0);
-  if (!UsableTemperature(temperature)) return false;
+  // Masked positions and every failure below leave exact zeros, never stale data. Each weight is
+  // written once on success (a row of the full pass can hold thousands), zeros included.
+  const auto fail = [weights, count] {
+    std::fill(weights, weights + count, 0.0);
+    return false;
+  };
+  if (!UsableTemperature(temperature)) return fail();
 
   double max_score = -kInfinity;
   for (int j = 0; j < count; ++j) {
     if (allowed != nullptr && allowed[j] == 0) continue;
-    if (std::isnan(scores[j])) return false;
-    max_score = std::max(max_score, scores[j]);
+    if (scores[j] != scores[j]) return fail();  // NaN; std::isnan is a call per score at -Oz
+    max_score = scores[j] > max_score ? scores[j] : max_score;  // std::max, spelled out: no call at -Oz
   }
   // Also covers a row whose allowed scores are all -inf: there is nothing to put weight on.
-  if (max_score == -kInfinity) return false;
+  if (max_score == -kInfinity) return fail();
 
   double sum = 0.0;
   for (int j = 0; j < count; ++j) {
-    if (allowed != nullptr && allowed[j] == 0) continue;
+    if (allowed != nullptr && allowed[j] == 0) {
+      weights[j] = 0.0;
+      continue;
+    }
     double e = 0.0;
     if (max_score == kInfinity) {
       e = scores[j] == kInfinity ? 1.0 : 0.0;  // the limit: +inf positions take everything

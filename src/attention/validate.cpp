@@ -12,6 +12,7 @@
 #include <utility>
 
 #include "attention/attention.h"
+#include "attention/detail.h"
 
 namespace attention {
 
@@ -62,11 +63,14 @@ Status CheckFinite(const Matrix& m, const char* field) {
                         std::string(field) + " is " + Shape(m.rows, m.cols) + " but holds " +
                             Count(static_cast<int>(m.data.size()), "entry", "entries"));
   }
-  for (int r = 0; r < m.rows; ++r) {
-    for (int c = 0; c < m.cols; ++c) {
-      const double x = m(r, c);
-      if (!std::isfinite(x)) return Status::Fail(field, r, c, Entry(field, r, c) + " is " + NonFiniteName(x));
-    }
+  // One flat pass, row after row, so the first entry at fault is the one named. |x| <= DBL_MAX is
+  // std::isfinite without the call per entry a size-optimized (-Oz) build makes for it.
+  const double* entries = m.data.data();
+  for (size_t e = 0; e < m.data.size(); ++e) {
+    if (std::fabs(entries[e]) <= std::numeric_limits<double>::max()) continue;
+    const int r = static_cast<int>(e / static_cast<size_t>(m.cols));
+    const int c = static_cast<int>(e % static_cast<size_t>(m.cols));
+    return Status::Fail(field, r, c, Entry(field, r, c) + " is " + NonFiniteName(entries[e]));
   }
   return Status();
 }
@@ -149,18 +153,36 @@ Status CheckMask(const Mask& mask, int query_rows, int key_rows) {
   return Status();
 }
 
+// True when every entry of the row is finite and stays finite divided by divisor, then by the
+// temperature. A quick pass for the common case, without a division per entry: rounding is
+// monotonic, so the largest |x| is the first to overflow when divided.
+bool RowFits(const double* row, int count, double divisor, double temperature) {
+  constexpr double kLargestFinite = std::numeric_limits<double>::max();
+  int finite = 0;
+  double largest = 0.0;
+  for (int j = 0; j < count; ++j) {
+    const double magnitude = std::fabs(row[j]);
+    finite += magnitude <= kLargestFinite ? 1 : 0;  // false for inf and NaN
+    largest = magnitude > largest ? magnitude : largest;
+  }
+  return finite == count && std::isfinite(largest / divisor / temperature);
+}
+
 // Checked here rather than in Attend so that Validate alone tells whether Attend will succeed.
-Status CheckScoresFit(const Problem& problem) {
-  const Matrix dots = DotProducts(problem.queries, problem.keys);
-  const Matrix scaled = Scores(problem.queries, problem.keys, problem.scale);
+// `dots` are the dot products; a scaled score is dots / divisor exactly as Scores computes it.
+Status CheckScoresFit(const Problem& problem, const Matrix& dots) {
+  const double divisor = detail::ScoreDivisor(problem.queries.cols, problem.scale);
   for (int i = 0; i < dots.rows; ++i) {
+    const double* dots_row = dots.Row(i);
+    if (RowFits(dots_row, dots.cols, divisor, problem.temperature)) continue;
+    // Something in this row does not fit: name the first entry, in the order a reader scans.
     for (int j = 0; j < dots.cols; ++j) {
-      if (!std::isfinite(dots(i, j))) {
+      if (!std::isfinite(dots_row[j])) {
         return Status::Fail("scores", i, j,
                             Entry("scores", i, j) + " overflows: queries[" + Str(i) + "] \xC2\xB7 keys[" + Str(j) +
                                 "] is too large for a double");  // U+00B7 middle dot
       }
-      if (!std::isfinite(scaled(i, j) / problem.temperature)) {
+      if (!std::isfinite(dots_row[j] / divisor / problem.temperature)) {
         return Status::Fail("temperature", i, j,
                             "temperature " + Str(problem.temperature) + " is too small: " + Entry("scores", i, j) +
                                 " / temperature overflows");
@@ -174,22 +196,21 @@ Status CheckScoresFit(const Problem& problem) {
 // by a hair; values within a quarter of the double range leave that room many times over.
 Status CheckValuesFit(const Matrix& values) {
   const double limit = std::numeric_limits<double>::max() / 4.0;
-  for (int r = 0; r < values.rows; ++r) {
-    for (int c = 0; c < values.cols; ++c) {
-      if (std::fabs(values(r, c)) > limit) {
-        return Status::Fail("values", r, c,
-                            Entry("values", r, c) + " is " + Str(values(r, c)) +
-                                ", too large: values must stay within ±" + Str(limit) +
-                                " so their weighted sum fits in a double");
-      }
-    }
+  const double* entries = values.data.data();
+  for (size_t e = 0; e < values.data.size(); ++e) {
+    if (!(std::fabs(entries[e]) > limit)) continue;
+    const int r = static_cast<int>(e / static_cast<size_t>(values.cols));
+    const int c = static_cast<int>(e % static_cast<size_t>(values.cols));
+    return Status::Fail("values", r, c,
+                        Entry("values", r, c) + " is " + Str(entries[e]) + ", too large: values must stay within ±" +
+                            Str(limit) + " so their weighted sum fits in a double");
   }
   return Status{};
 }
 
 }  // namespace
 
-Status Validate(const Problem& problem) {
+Status detail::ValidateKeepingDotProducts(const Problem& problem, Matrix* dot_products) {
   Status status = CheckFinite(problem.queries, "queries");
   if (status.ok) status = CheckFinite(problem.keys, "keys");
   if (status.ok) status = CheckFinite(problem.values, "values");
@@ -198,8 +219,15 @@ Status Validate(const Problem& problem) {
   if (status.ok) status = CheckValidLengths(problem.valid_lengths, problem.queries.rows, problem.keys.rows);
   if (status.ok) status = CheckMask(problem.mask, problem.queries.rows, problem.keys.rows);
   if (status.ok) status = CheckTemperature(problem.temperature);
-  if (status.ok) status = CheckScoresFit(problem);
-  return status;
+  if (!status.ok) return status;
+  // The shapes were checked above, so the dot products exist.
+  detail::DotProductsInto(problem.queries, problem.keys, dot_products);
+  return CheckScoresFit(problem, *dot_products);
+}
+
+Status Validate(const Problem& problem) {
+  Matrix dot_products;
+  return detail::ValidateKeepingDotProducts(problem, &dot_products);
 }
 
 }  // namespace attention
