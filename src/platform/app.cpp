@@ -124,6 +124,20 @@ void Publish(App& app) {
   }
 }
 
+// The GL renderer's objects (shader program, buffers, font texture) belong to one context; the
+// web's WebGL context can be lost and come back empty.
+void ReleaseRenderer(App& app) {
+  if (!app.renderer_ready) return;
+  ImGui_ImplOpenGL3_Shutdown();
+  app.renderer_ready = false;
+}
+
+void StartRenderer(App& app) {
+  ReleaseRenderer(app);
+  ImGui_ImplOpenGL3_Init(kGlslVersion);  // its objects are made at the next NewFrame
+  app.renderer_ready = true;
+}
+
 bool WantsDarkTheme(const App& app) {
   if (app.options.theme == "dark") return true;
   if (app.options.theme == "light") return false;
@@ -176,7 +190,7 @@ bool AppInit(App& app, const AppOptions& options) {
   io.LogFilename = nullptr;
   ui::ApplyTheme(WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   ImGui_ImplSDL2_InitForOpenGL(app.window, app.gl_context);
-  ImGui_ImplOpenGL3_Init(kGlslVersion);
+  StartRenderer(app);
   ui::ShortcutKeys keys;
   keys.reset_all = SDL_SCANCODE_R;  // the SDL backend indexes io.KeysDown by scancode
   ui::SetShortcutKeys(keys);
@@ -186,13 +200,28 @@ bool AppInit(App& app, const AppOptions& options) {
   return true;
 }
 
-bool AppWantsFrame(const App& app) { return app.frames_pending > 0 || app.options.frames > 0; }
+bool AppWantsFrame(const App& app) {
+  return app.frames_pending > 0 || app.options.frames > 0 || app.input_source != nullptr;
+}
 
 void AppFrame(App& app) {
+  if (app.input_source) app.input_source->QueueEvents(app);
   SDL_Event event;
   while (SDL_PollEvent(&event)) {
     ImGui_ImplSDL2_ProcessEvent(&event);
     if (event.type == SDL_QUIT) app.running = false;
+    app.frames_pending = kFramesAfterInput;
+  }
+  // While the context is lost every GL call does nothing, so letting go of the old objects now
+  // costs nothing and leaves no stale names to delete once it is back. Input still reaches ImGui
+  // above, so no key or button stays down.
+  if (BridgeContextLost()) {
+    ReleaseRenderer(app);
+    BridgeIdle();
+    return;
+  }
+  if (BridgeTakeContextRestored()) {
+    StartRenderer(app);
     app.frames_pending = kFramesAfterInput;
   }
   FollowContainer(app);
@@ -216,19 +245,23 @@ void AppFrame(App& app) {
   ImGui_ImplSDL2_NewFrame();
   // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
   if (app.options.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
+  if (app.input_source) app.input_source->OverrideInput();
   ImGui::NewFrame();
   ui::DrawWidget(app.state);
   ImGui::Render();
   // Input handled this frame may change what the next frame shows (hover, focus, layout).
   if (ImGui::IsAnyItemActive()) app.frames_pending = kFramesAfterInput;
 
-  ImGuiIO& io = ImGui::GetIO();
-  glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
-             static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
-  const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
-  glClearColor(bg.x, bg.y, bg.z, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  const bool shown = !app.input_source || app.input_source->ShowsFrame();
+  if (shown) {
+    ImGuiIO& io = ImGui::GetIO();
+    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
+               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
+    glClearColor(bg.x, bg.y, bg.z, 1.0f);
+    glClear(GL_COLOR_BUFFER_BIT);
+    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  }
   ++app.frames_drawn;
   BridgeFrameDrawn(app.frames_drawn);
   Publish(app);
@@ -237,7 +270,7 @@ void AppFrame(App& app) {
     if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
     app.running = false;
   }
-  SDL_GL_SwapWindow(app.window);
+  if (shown) SDL_GL_SwapWindow(app.window);
 }
 
 bool AppApplyState(App& app, const std::string& fragment) {
@@ -259,7 +292,7 @@ bool AppSetScene(App& app, const std::string& name) {
 }
 
 void AppShutdown(App& app) {
-  ImGui_ImplOpenGL3_Shutdown();
+  ReleaseRenderer(app);
   ImGui_ImplSDL2_Shutdown();
   ImGui::DestroyContext();
   if (app.gl_context) SDL_GL_DeleteContext(app.gl_context);

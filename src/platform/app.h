@@ -10,6 +10,23 @@ struct SDL_Window;
 
 namespace platform {
 
+struct App;
+
+// Input made by a program instead of a person (the native --replay-events test run). The frame
+// asks it for this frame's events before reading SDL's queue, and lets it overrule the mouse and
+// modifier state that the SDL backend reads from the OS rather than from events.
+class InputSource {
+ public:
+  virtual ~InputSource() = default;
+  // Puts this frame's share of input into SDL's queue (SDL_PushEvent); may stop the app.
+  virtual void QueueEvents(App& app) = 0;
+  // Between the backends' NewFrame and ImGui::NewFrame: sets io's mouse and modifiers.
+  virtual void OverrideInput() = 0;
+  // Whether this frame's draw lists go through GL to the screen. Software GL costs far more per
+  // frame than the input being tested, so a replay shows only some frames.
+  virtual bool ShowsFrame() = 0;
+};
+
 // Command-line / page options. Default-constructed: run until closed, no screenshot.
 struct AppOptions {
   int frames = 0;               // draw exactly this many frames, then quit (0 = run until closed)
@@ -35,6 +52,8 @@ struct App {
   int canvas_height = 0;
   std::string published_state;  // the last configuration announced to the page
   int published_height = 0;     // the last content height announced to the page
+  bool renderer_ready = false;  // the GL renderer's objects exist (web: not while the context is lost)
+  InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time
 };
 
 bool AppInit(App& app, const AppOptions& options);

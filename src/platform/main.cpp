@@ -15,8 +15,10 @@
 #include <SDL.h>
 
 #include <iostream>
+#include <vector>
 
 #include "lesson/problem_json.h"
+#include "platform/event_replay.h"
 #endif
 
 namespace {
@@ -29,6 +31,7 @@ platform::App& TheApp() {
 
 const char kUsage[] =
     "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
+    "                        [--replay-events FILE]\n"
     "       attention_lesson --compute < problem.json\n"
     "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
     "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
@@ -37,6 +40,8 @@ const char kUsage[] =
     "  --frames N         draw N frames, then exit (for tests)\n"
     "  --screenshot PATH  with --frames: save the last frame as PNG\n"
     "  --size WxH         window size in pixels (default 1024x760)\n"
+    "  --replay-events FILE  play a recorded input stream (tests/browser/monkey_stream.mjs) as SDL\n"
+    "                     events, check what it left behind, print the mirrors, exit (for tests)\n"
     "  --compute          read an attention problem as JSON on stdin, print the result as JSON\n";
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
@@ -48,7 +53,7 @@ bool ParseInt(const char* text, int lo, int hi, int* out) {
 }
 
 // Returns false (after printing why) when the arguments are not understood.
-bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
+bool ParseOptions(int argc, char** argv, platform::AppOptions* options, std::string* replay_path) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -79,6 +84,8 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
         std::fprintf(stderr, "error: --size needs WIDTHxHEIGHT, each from 200 to 8192\n");
         return false;
       }
+    } else if (arg == "--replay-events" && has_value) {
+      *replay_path = argv[++i];
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       std::exit(0);
@@ -89,6 +96,10 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
   }
   if (!options->screenshot_path.empty() && options->frames == 0) {
     std::fprintf(stderr, "error: --screenshot needs --frames N to know which frame to save\n");
+    return false;
+  }
+  if (!replay_path->empty() && options->frames > 0) {
+    std::fprintf(stderr, "error: --replay-events decides itself when to stop; leave out --frames\n");
     return false;
   }
   return true;
@@ -119,12 +130,23 @@ int main(int argc, char** argv) {
   }
 #endif
   platform::AppOptions options;
-  if (!ParseOptions(argc, argv, &options)) return 2;
+  std::string replay_path;
+  if (!ParseOptions(argc, argv, &options, &replay_path)) return 2;
 #ifndef __EMSCRIPTEN__
   if (options.assets_dir.empty()) {
     const char* from_env = std::getenv("ATTENTION_LESSON_ASSETS");
     options.assets_dir = from_env ? from_env : ATTN_SOURCE_ASSETS_DIR;
   }
+  std::vector<platform::StreamEvent> stream;
+  if (!replay_path.empty()) {
+    std::string error;
+    if (!platform::LoadEventStream(replay_path, &stream, &error)) {
+      std::fprintf(stderr, "error: --replay-events: %s\n", error.c_str());
+      return 2;
+    }
+  }
+#else
+  if (!replay_path.empty()) std::fprintf(stderr, "warning: --replay-events is for the native app; ignored\n");
 #endif
 
   platform::App& app = TheApp();
@@ -134,11 +156,14 @@ int main(int argc, char** argv) {
                                false);
   return 0;
 #else
+  platform::EventReplay replay(stream);
+  if (!stream.empty()) app.input_source = &replay;
   while (app.running) {
     if (!platform::AppWantsFrame(app)) SDL_WaitEvent(nullptr);
     platform::AppFrame(app);
   }
   platform::AppShutdown(app);
+  app.input_source = nullptr;
   return app.exit_code;
 #endif
 }

@@ -10,7 +10,9 @@
 
 namespace {
 bool g_loop_paused = false;
-}
+bool g_context_lost = false;
+bool g_context_restored = false;
+}  // namespace
 
 // Wakes the paused main loop; called from the listeners below. Resuming a running loop would
 // restart its scheduler, hence the flag.
@@ -20,6 +22,21 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_wake() {
   emscripten_resume_main_loop();
 }
 
+// The browser restores a lost WebGL context only for a page that asked to keep it (the listener
+// below cancels the loss event). Both events wake the loop: the app lets go of its GL objects while
+// the context is lost, and makes them again once it is back.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_context_lost() {
+  g_context_lost = true;
+  g_context_restored = false;
+  attn_wake();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_context_restored() {
+  g_context_lost = false;
+  g_context_restored = true;
+  attn_wake();
+}
+
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
@@ -27,6 +44,19 @@ EM_JS(void, attn_js_install, (), {
   ["pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "keydown", "keyup",
    "touchstart", "touchmove", "touchend", "focus", "blur", "mouseleave"]
     .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
+  // SDL cancels every touch event. One the browser sent as uncancelable (a touch that lands
+  // just after a resize or rotation, before the browser knows the canvas listens there) cannot be
+  // cancelled, and Chromium reports the attempt as a console error; make SDL's cancel a no-op.
+  ["touchstart", "touchmove", "touchend", "touchcancel"].forEach(function(type) {
+    canvas.addEventListener(type, function(event) {
+      if (!event.cancelable) event.preventDefault = function() {};
+    }, {capture: true, passive: true});
+  });
+  canvas.addEventListener("webglcontextlost", function(event) {
+    event.preventDefault();
+    _attn_context_lost();
+  });
+  canvas.addEventListener("webglcontextrestored", function() { _attn_context_restored(); });
   window.addEventListener("resize", wake);
   if (typeof ResizeObserver !== "undefined" && canvas.parentElement) {
     new ResizeObserver(wake).observe(canvas.parentElement);
@@ -94,8 +124,10 @@ EM_JS(int, attn_js_copy_link, (const char* state, char* out, int capacity), {
   return 1;
 });
 
+// Quoted names: the closure compiler would rename data-* names it has no extern for.
 EM_JS(void, attn_js_frame_drawn, (int frames), {
-  Module["canvas"].dataset.frames = String(frames);
+  Module["canvas"].dataset["frames"] = String(frames);
+  Module["canvas"].dataset["heap"] = String(HEAP8.length);
 });
 // clang-format on
 
@@ -126,6 +158,14 @@ void BridgeIdle() {
 }
 
 void BridgeFrameDrawn(int frames_drawn) { attn_js_frame_drawn(frames_drawn); }
+
+bool BridgeContextLost() { return g_context_lost; }
+
+bool BridgeTakeContextRestored() {
+  const bool restored = g_context_restored;
+  g_context_restored = false;
+  return restored;
+}
 
 void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json) {
   attn_js_state_changed(state.c_str(), description.c_str(), table_json.c_str());
@@ -179,6 +219,10 @@ void BridgeWake() {}
 void BridgeIdle() {}
 
 void BridgeFrameDrawn(int) {}
+
+bool BridgeContextLost() { return false; }
+
+bool BridgeTakeContextRestored() { return false; }
 
 void BridgeStateChanged(const std::string&, const std::string&, const std::string&) {}
 

@@ -33,7 +33,14 @@ void BridgeContentHeight(int css_pixels);
 // Copies a link to `state` (web: the widget page's URL with it as the #fragment; native: the
 // --state argument) to the clipboard; returns a line telling the learner what happened.
 std::string BridgeCopyLink(const std::string& state);
-// Web: publishes the number of frames drawn on the canvas (data-frames) for tests and hosts.
+// Web: publishes the number of frames drawn (data-frames) and the wasm heap's size in bytes
+// (data-heap) on the canvas, for tests and hosts.
 void BridgeFrameDrawn(int frames_drawn);
+// Web: whether the WebGL context is lost (the GPU process restarted, the browser reclaimed it,
+// WEBGL_lose_context); nothing can be drawn until it comes back. Native: false.
+bool BridgeContextLost();
+// Web: true once after a lost context came back: every GL object made before is gone and must be
+// made again. Native: false.
+bool BridgeTakeContextRestored();
 
 }  // namespace platform
