@@ -17,6 +17,7 @@
 #include "lesson/state_url.h"
 #include "platform/web_bridge.h"
 #include "ui/fonts.h"
+#include "ui/number_field.h"
 #include "ui/theme.h"
 #include "ui/widget.h"
 
@@ -25,6 +26,7 @@ namespace platform {
 namespace {
 
 constexpr int kFramesAfterInput = 3;
+constexpr Uint32 kPublishIntervalMs = 250;
 
 float WindowPixelRatio(SDL_Window* window) {
   const float from_page = BridgePixelRatio();
@@ -111,11 +113,24 @@ std::string TableJson(const lesson::MirrorTable& table) {
 
 // Tells the page what the widget shows when it changed: the shareable state, the live-region
 // sentence and the table of numbers (accessible mirror), and the content height (embedding).
+// While a control is dragged the page hears at most every kPublishIntervalMs (a screen reader
+// cannot read faster, and the page's history and table need not follow every frame); the final
+// value is told as soon as the control is let go.
 void Publish(App& app) {
   const std::string state = lesson::EncodeState(app.state);
-  if (state != app.published_state || app.frames_drawn == 1) {
+  const std::string notice = ui::NumberFieldNotice();
+  if (state != app.published_state || notice != app.published_notice || app.frames_drawn == 1) {
+    app.publish_due = true;
+  }
+  const Uint32 now = SDL_GetTicks();
+  if (app.publish_due && (!ImGui::IsAnyItemActive() || now - app.published_at_ms >= kPublishIntervalMs)) {
+    app.publish_due = false;
+    app.published_at_ms = now;
     app.published_state = state;
-    BridgeStateChanged(state, lesson::DescribeScene(app.state), TableJson(lesson::DescribeTable(app.state)));
+    app.published_notice = notice;
+    const std::string description = lesson::DescribeScene(app.state);
+    BridgeStateChanged(state, notice.empty() ? description : notice + " " + description,
+                       TableJson(lesson::DescribeTable(app.state)));
   }
   const int height = static_cast<int>(ui::ContentHeight() + 0.5f);
   if (height != app.published_height) {
@@ -166,7 +181,7 @@ bool AppInit(App& app, const AppOptions& options) {
   SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
   SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
-  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 8);
+  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);  // ImGui draws without a stencil
   const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
   app.window = SDL_CreateWindow("Attention: select the information that matters now", SDL_WINDOWPOS_CENTERED,
                                 SDL_WINDOWPOS_CENTERED, options.width, options.height, flags);
@@ -223,6 +238,10 @@ void AppFrame(App& app) {
   if (BridgeTakeContextRestored()) {
     StartRenderer(app);
     app.frames_pending = kFramesAfterInput;
+  }
+  if (!BridgeShown()) {
+    BridgeIdle();
+    return;
   }
   FollowContainer(app);
   const ui::Theme wanted_theme = WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light;

@@ -51,6 +51,9 @@ struct App {
   int canvas_width = 0;    // web: last applied container size in CSS pixels
   int canvas_height = 0;
   std::string published_state;  // the last configuration announced to the page
+  std::string published_notice;  // the number-field refusal announced with it, if any
+  bool publish_due = false;      // the page has not yet heard the latest change
+  unsigned published_at_ms = 0;  // SDL ticks when the page last heard
   int published_height = 0;     // the last content height announced to the page
   bool renderer_ready = false;  // the GL renderer's objects exist (web: not while the context is lost)
   InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time

@@ -12,6 +12,9 @@ namespace {
 bool g_loop_paused = false;
 bool g_context_lost = false;
 bool g_context_restored = false;
+bool g_page_visible = true;   // the tab is shown (Page Visibility)
+bool g_on_screen = true;      // some of the canvas is inside the viewport (IntersectionObserver)
+bool g_size_changed = true;   // the container may have a new size: measure it on the next frame
 }  // namespace
 
 // Wakes the paused main loop; called from the listeners below. Resuming a running loop would
@@ -37,6 +40,20 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_context_restored() {
   attn_wake();
 }
 
+// A hidden tab or a widget scrolled out of view draws nothing; what changed meanwhile (a state set
+// by the host page, a resize) is drawn when it shows again.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_shown(int page_visible, int on_screen) {
+  if (page_visible >= 0) g_page_visible = page_visible != 0;
+  if (on_screen >= 0) g_on_screen = on_screen != 0;
+  attn_wake();
+}
+
+// Measuring the container forces a layout, so it is measured only after it may have changed.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_size_changed() {
+  g_size_changed = true;
+  attn_wake();
+}
+
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
@@ -57,9 +74,18 @@ EM_JS(void, attn_js_install, (), {
     _attn_context_lost();
   });
   canvas.addEventListener("webglcontextrestored", function() { _attn_context_restored(); });
-  window.addEventListener("resize", wake);
+  var resized = function() { _attn_size_changed(); };
+  window.addEventListener("resize", resized);
   if (typeof ResizeObserver !== "undefined" && canvas.parentElement) {
-    new ResizeObserver(wake).observe(canvas.parentElement);
+    new ResizeObserver(resized).observe(canvas.parentElement);
+  }
+  document.addEventListener("visibilitychange", function() {
+    _attn_set_shown(document.visibilityState === "hidden" ? 0 : 1, -1);
+  });
+  if (typeof IntersectionObserver !== "undefined") {
+    new IntersectionObserver(function(entries) {
+      _attn_set_shown(-1, entries[entries.length - 1].isIntersecting ? 1 : 0);
+    }).observe(canvas);
   }
   if (window.matchMedia) {
     var dark = window.matchMedia("(prefers-color-scheme: dark)");
@@ -73,14 +99,10 @@ EM_JS(void, attn_js_bind_canvas, (), {
   specialHTMLTargets["#canvas"] = Module["canvas"];
 });
 
-EM_JS(int, attn_js_container_width, (), {
+EM_JS(void, attn_js_container_size, (int* size), {
   var box = Module["canvas"].parentElement.getBoundingClientRect();
-  return Math.max(1, Math.round(box.width));
-});
-
-EM_JS(int, attn_js_container_height, (), {
-  var box = Module["canvas"].parentElement.getBoundingClientRect();
-  return Math.max(1, Math.round(box.height));
+  HEAP32[size >> 2] = Math.max(1, Math.round(box.width));
+  HEAP32[(size >> 2) + 1] = Math.max(1, Math.round(box.height));
 });
 
 EM_JS(double, attn_js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
@@ -141,10 +163,16 @@ std::string BridgeBindCanvas() {
 }
 
 bool BridgeContainerSize(int* width, int* height) {
-  *width = attn_js_container_width();
-  *height = attn_js_container_height();
+  if (!g_size_changed) return false;
+  g_size_changed = false;
+  int size[2] = {1, 1};
+  attn_js_container_size(size);
+  *width = size[0];
+  *height = size[1];
   return true;
 }
+
+bool BridgeShown() { return g_page_visible && g_on_screen; }
 
 float BridgePixelRatio() { return static_cast<float>(attn_js_pixel_ratio()); }
 
@@ -206,6 +234,8 @@ void BridgeInstall() {}
 std::string BridgeBindCanvas() { return {}; }
 
 bool BridgeContainerSize(int*, int*) { return false; }
+
+bool BridgeShown() { return true; }
 
 float BridgePixelRatio() { return 0.0f; }
 

@@ -11,8 +11,11 @@ void BridgeInstall();
 // Web: makes SDL draw on this instance's canvas; returns its selector for SDL's keyboard
 // element, so keys reach the widget only while its canvas has focus. Native: empty.
 std::string BridgeBindCanvas();
-// Web: the canvas container's size in CSS pixels; false when not on the web.
+// Web: the canvas container's size in CSS pixels when it may have changed since the last call;
+// false when it has not, and always natively.
 bool BridgeContainerSize(int* width, int* height);
+// Web: false while the tab is hidden or the canvas is scrolled out of view (nothing is drawn then).
+bool BridgeShown();
 // Web: window.devicePixelRatio; native: 0 (ask SDL instead).
 float BridgePixelRatio();
 // True when the system prefers a dark colour scheme (web: prefers-color-scheme).
