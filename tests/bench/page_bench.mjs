@@ -1,0 +1,208 @@
+// The browser half of scripts/bench: time to first frame, idle frames (untouched, hidden tab,
+// scrolled out of view) and per-frame CPU during a drag, in headless Chromium, for the widget,
+// the stock ImGui example (baseline) and a floor page that only clears a WebGL2 canvas once.
+// Everything is counted from outside the wasm: an init script wraps WebGL's clear/draw calls and
+// requestAnimationFrame before any page script runs.
+// usage: node page_bench.mjs SITE_DIR BASELINE_DIR OUT_JSON
+//   BENCH_RUNS (default 7) runs of each page for the first-frame figures, alternating.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launch, serve } from '../browser/browser.mjs';
+
+const [siteDir, baselineDir, outJson] = process.argv.slice(2);
+if (!siteDir || !baselineDir || !outJson) {
+  console.error('usage: node page_bench.mjs SITE_DIR BASELINE_DIR OUT_JSON');
+  process.exit(2);
+}
+const RUNS = Number(process.env.BENCH_RUNS || 7);
+const VIEWPORT = { width: 1280, height: 800 };
+// Where the compare scene draws the tip of key 2 ("bus") in that viewport: the drag grabs it.
+const DRAG_FROM = { x: 400, y: 358 };
+
+const floorDir = mkdtempSync(join(tmpdir(), 'attention-bench-floor-'));
+writeFileSync(join(floorDir, 'index.html'), `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>floor</title>
+<style>html,body{margin:0;height:100%}canvas{display:block;width:100%;height:100%}</style></head>
+<body><canvas id="c"></canvas><script>
+const canvas = document.getElementById('c');
+canvas.width = innerWidth; canvas.height = innerHeight;
+const gl = canvas.getContext('webgl2');
+gl.clearColor(1, 1, 1, 1);
+gl.clear(gl.COLOR_BUFFER_BIT);
+</script></body></html>
+`);
+
+// Runs in every page before its own scripts.
+const INSTRUMENT = () => {
+  const record = { clears: 0, draws: 0, firstClear: null, frameCpu: [] };
+  window.__bench = record;
+  for (const proto of [WebGL2RenderingContext.prototype, WebGLRenderingContext.prototype]) {
+    const clear = proto.clear;
+    proto.clear = function (...args) {
+      record.clears++;
+      if (record.firstClear === null) record.firstClear = performance.now();
+      return clear.apply(this, args);
+    };
+    for (const name of ['drawElements', 'drawArrays']) {
+      const draw = proto[name];
+      proto[name] = function (...args) { record.draws++; return draw.apply(this, args); };
+    }
+  }
+  const raf = window.requestAnimationFrame.bind(window);
+  window.__rawRequestAnimationFrame = raf;
+  window.requestAnimationFrame = (callback) => raf((time) => {
+    const start = performance.now();
+    try { return callback(time); } finally { record.frameCpu.push(performance.now() - start); }
+  });
+};
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const round = (x, digits = 2) => Number(x.toFixed(digits));
+
+const site = await serve(siteDir);
+const baseline = await serve(baselineDir);
+const floor = await serve(floorDir);
+const PAGES = {
+  widget: `${site.origin}/widget.html?scene=compare`,
+  baseline: `${baseline.origin}/index.html`,
+  floor: `${floor.origin}/index.html`,
+};
+const browser = await launch();
+
+async function openPage(url, contextOptions = {}) {
+  const context = await browser.newContext({ viewport: VIEWPORT, ...contextOptions });
+  await context.addInitScript(INSTRUMENT);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(url);
+  await page.waitForFunction(() => window.__bench.firstClear !== null, null, { timeout: 60000 });
+  return { context, page, errors };
+}
+
+const counters = (page) => page.evaluate(() => ({ clears: window.__bench.clears, draws: window.__bench.draws }));
+async function framesDuring(page, ms) {
+  const before = await counters(page);
+  await page.waitForTimeout(ms);
+  const after = await counters(page);
+  return { frames: after.clears - before.clears, draws: after.draws - before.draws };
+}
+
+// 1. Time to first frame, alternating the three pages so drift in machine load hits each alike.
+const firstFrame = { widget: [], baseline: [], floor: [] };
+for (let run = 0; run < RUNS; ++run) {
+  for (const kind of ['widget', 'baseline', 'floor']) {
+    const { context, page } = await openPage(PAGES[kind]);
+    firstFrame[kind].push(await page.evaluate(() => window.__bench.firstClear));
+    await context.close();
+  }
+}
+const firstFrameMedian = Object.fromEntries(Object.entries(firstFrame).map(([k, v]) => [k, round(median(v), 1)]));
+const overhead = {
+  widget: round(firstFrameMedian.widget - firstFrameMedian.floor, 1),
+  baseline: round(firstFrameMedian.baseline - firstFrameMedian.floor, 1),
+};
+
+// 2. Idle, hidden and scrolled away.
+async function idleFigures(kind) {
+  const { context, page } = await openPage(PAGES[kind]);
+  await page.waitForTimeout(1000);  // start-up frames settle
+  const idle = await framesDuring(page, 3000);
+
+  // Headless Chromium keeps every page visible, so the page is told it is hidden the way a
+  // browser tells it (document.visibilityState and a visibilitychange event) while
+  // requestAnimationFrame keeps running: a loop that ignores the signal keeps drawing.
+  const hiddenState = await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'hidden' });
+    Object.defineProperty(document, 'hidden', { configurable: true, get: () => true });
+    document.dispatchEvent(new Event('visibilitychange'));
+    return document.visibilityState;
+  });
+  // The host page changes the widget's state meanwhile: it must wait until it is seen to draw.
+  const nudge = (scene) => page.evaluate((name) => {
+    const main = document.querySelector('[data-attention-widget-page]');
+    if (main && window.AttentionWidget) window.AttentionWidget.get(main).setState(`scene=${name}`);
+  }, scene);
+  await nudge('mask');
+  const hidden = await framesDuring(page, 3000);
+  await page.evaluate(() => {
+    delete document.visibilityState;
+    delete document.hidden;
+    document.dispatchEvent(new Event('visibilitychange'));
+  });
+  await page.waitForTimeout(500);
+
+  // Out of view: a tall block above the canvas pushes it below the fold.
+  await page.evaluate(() => {
+    const spacer = document.createElement('div');
+    spacer.style.height = '5000px';
+    document.body.prepend(spacer);
+    document.documentElement.style.overflow = 'auto';
+    document.body.style.overflow = 'auto';
+    document.body.style.height = 'auto';
+    window.scrollTo(0, 0);
+  });
+  await page.waitForTimeout(500);
+  const canvasInView = await page.evaluate(() => {
+    const box = document.querySelector('canvas').getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight;
+  });
+  await nudge('combine');
+  const scrolled = await framesDuring(page, 3000);
+  await context.close();
+  return { idle_frames_3s: idle.frames, hidden_frames_3s: hidden.frames, hidden_state: hiddenState,
+           scrolled_frames_3s: scrolled.frames, scrolled_canvas_in_view: canvasInView };
+}
+const idle = { widget: await idleFigures('widget'), baseline: await idleFigures('baseline') };
+
+// 3. CPU per frame during one scripted drag, the same pointer path on both pages. On the widget's
+// compare scene the path grabs a key's tip on the plane and sweeps it across, so every frame recomputes
+// the scores, weights, heat map and output.
+async function dragFigures(kind) {
+  const { context, page } = await openPage(PAGES[kind]);
+  await page.waitForTimeout(1000);
+  const box = await page.evaluate(() => {
+    const r = document.querySelector('canvas').getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  const from = DRAG_FROM;
+  await page.evaluate(() => { window.__bench.frameCpu = []; });
+  const nextFrame = () => page.evaluate(() => new Promise((done) => window.__rawRequestAnimationFrame(() => done())));
+  await page.mouse.move(from.x, from.y);
+  await nextFrame();
+  await page.mouse.down();
+  const steps = 120;
+  for (let i = 1; i <= steps; ++i) {
+    const t = i / steps;
+    await page.mouse.move(from.x + Math.sin(t * Math.PI * 2) * box.width * 0.1, from.y + t * box.height * 0.2);
+    await nextFrame();
+  }
+  await page.mouse.up();
+  await nextFrame();
+  const samples = await page.evaluate(() => window.__bench.frameCpu);
+  await context.close();
+  return { frames: samples.length, p50_ms: round(percentile(samples, 50), 3), p95_ms: round(percentile(samples, 95), 3) };
+}
+const drag = { widget: await dragFigures('widget'), baseline: await dragFigures('baseline') };
+
+await browser.close();
+for (const s of [site, baseline, floor]) s.server.close();
+
+const result = {
+  viewport: VIEWPORT,
+  runs: RUNS,
+  first_frame_ms: { samples: firstFrame, median: firstFrameMedian, overhead_above_floor: overhead },
+  idle,
+  drag,
+};
+writeFileSync(outJson, JSON.stringify(result, null, 2) + '\n');
+console.log(JSON.stringify(result));
