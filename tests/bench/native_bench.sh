@@ -41,7 +41,8 @@ run() {
   local widget_idle baseline_idle start_ms
   widget_idle="$(idle_cpu "$app" --size 1024x760)"
   baseline_idle="null"
-  if [ -n "$baseline" ]; then baseline_idle="$(idle_cpu "$baseline")"; fi
+  # The stock example saves its window layout to imgui.ini in the working folder: not ours.
+  if [ -n "$baseline" ]; then baseline_idle="$(cd "$(dirname "$baseline")" && idle_cpu "$baseline")"; fi
   start_ms="$(first_frame_ms)"
   printf '{"idle_cpu_percent": %s, "baseline_idle_cpu_percent": %s, "first_frame_ms": %s}\n' \
     "$widget_idle" "$baseline_idle" "$start_ms"
