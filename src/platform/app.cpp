@@ -7,11 +7,11 @@
 
 #include <SDL.h>
 #include <imgui.h>
-#include <imgui_impl_opengl3.h>
 #include <imgui_impl_sdl.h>
 
 #include "platform/gl.h"
 #include "platform/png_writer.h"
+#include "platform/renderer.h"
 #include "lesson/builtin_text.h"
 #include "lesson/describe.h"
 #include "lesson/state_url.h"
@@ -143,13 +143,14 @@ void Publish(App& app) {
 // web's WebGL context can be lost and come back empty.
 void ReleaseRenderer(App& app) {
   if (!app.renderer_ready) return;
-  ImGui_ImplOpenGL3_Shutdown();
+  RendererShutdown();
   app.renderer_ready = false;
+  app.fonts_uploaded = false;
 }
 
 void StartRenderer(App& app) {
   ReleaseRenderer(app);
-  ImGui_ImplOpenGL3_Init(kGlslVersion);  // its objects are made at the next NewFrame
+  RendererInit(kGlslVersion);  // the font texture follows once the fonts are built
   app.renderer_ready = true;
 }
 
@@ -249,9 +250,9 @@ void AppFrame(App& app) {
     ui::ApplyTheme(wanted_theme);
     app.frames_pending = kFramesAfterInput;
   }
-  if (ui::LoadFonts(WindowPixelRatio(app.window))) {
-    ImGui_ImplOpenGL3_DestroyFontsTexture();
-    ImGui_ImplOpenGL3_CreateFontsTexture();
+  if (ui::LoadFonts(WindowPixelRatio(app.window)) || !app.fonts_uploaded) {
+    RendererUploadFonts();
+    app.fonts_uploaded = true;
     app.frames_pending = kFramesAfterInput;
   }
   if (!AppWantsFrame(app)) {
@@ -260,7 +261,6 @@ void AppFrame(App& app) {
   }
   if (app.frames_pending > 0) --app.frames_pending;
 
-  ImGui_ImplOpenGL3_NewFrame();
   ImGui_ImplSDL2_NewFrame();
   // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
   if (app.options.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
@@ -274,12 +274,13 @@ void AppFrame(App& app) {
   const bool shown = !app.input_source || app.input_source->ShowsFrame();
   if (shown) {
     ImGuiIO& io = ImGui::GetIO();
-    glViewport(0, 0, static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x),
-               static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y));
+    const int fb_width = static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x);
+    const int fb_height = static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y);
+    glViewport(0, 0, fb_width, fb_height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+    RendererDraw(ImGui::GetDrawData(), fb_width, fb_height);
   }
   ++app.frames_drawn;
   BridgeFrameDrawn(app.frames_drawn);

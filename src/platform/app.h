@@ -56,6 +56,7 @@ struct App {
   unsigned published_at_ms = 0;  // SDL ticks when the page last heard
   int published_height = 0;     // the last content height announced to the page
   bool renderer_ready = false;  // the GL renderer's objects exist (web: not while the context is lost)
+  bool fonts_uploaded = false;  // the renderer holds the font atlas of the current pixel ratio
   InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time
 };
 

@@ -1,0 +1,26 @@
+#pragma once
+// Draws ImGui's draw lists with OpenGL 3 (native) or WebGL 2 (web).
+//
+// The app draws nothing else into its context, so this renderer sets the GL state it needs every
+// frame and never reads any back. ImGui's stock OpenGL backend saves and restores the caller's
+// state with about twenty glGet calls a frame; in a browser each such query is a round trip that
+// waits until the GPU process has finished every command queued before it, which made a frame
+// during a drag cost several times its own work. For the same reason the program is checked only
+// after its first frame has been sent, and nothing asks GL for attribute or uniform locations:
+// attributes are bound to fixed slots before linking and the projection is a constant attribute.
+
+struct ImDrawData;
+
+namespace platform {
+
+// Makes the shader program, buffers and vertex array in the current context. `glsl_version` is
+// the first line of both shaders ("#version 300 es", "#version 130").
+void RendererInit(const char* glsl_version);
+// (Re)makes the font texture from ImGui's font atlas, which must have been built.
+void RendererUploadFonts();
+// Draws one frame's lists into the bound framebuffer, whose size in pixels is fb_width x fb_height.
+void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height);
+// Deletes every GL object the renderer made (after a lost context, the names are simply dropped).
+void RendererShutdown();
+
+}  // namespace platform
