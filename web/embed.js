@@ -57,22 +57,38 @@
     return compiledWasm.promise;
   }
 
-  // Lesson text is optional: from file:// or without the folder, the built-in words show.
+  // The widget's words come only from the lesson text files beside it (lesson/files.json lists
+  // them), which authors edit without a compiler; the one-file offline lesson carries them inline
+  // as window.attentionLessonText. Without them the widget is not started (see mount()).
+  function textError(why) {
+    var error = new Error("its words (lesson/*.txt) could not be loaded: " + why);
+    error.lessonText = true;
+    return error;
+  }
   function loadLessonText() {
     if (loadLessonText.promise) return loadLessonText.promise;
-    var offline = window.location.protocol === 'file:' || typeof fetch !== 'function';
-    loadLessonText.promise = offline ? Promise.resolve({}) :
-      fetch(new URL('lesson/files.json', base))
-        .then(function (r) { return r.ok ? r.json() : []; })
-        .then(function (names) {
-          var text = {};
-          return Promise.all(names.filter(function (n) { return /^[a-z0-9_]+\.txt$/.test(n); }).map(function (name) {
-            return fetch(new URL('lesson/' + name, base))
-              .then(function (r) { return r.ok ? r.text() : null; })
-              .then(function (body) { if (body !== null) text[name] = body; });
-          })).then(function () { return text; });
-        })
-        .catch(function () { return {}; });
+    var inline = window.attentionLessonText;
+    if (inline && typeof inline === 'object') {
+      loadLessonText.promise = Promise.resolve(inline);
+    } else if (window.location.protocol === 'file:' || typeof fetch !== 'function') {
+      loadLessonText.promise = Promise.reject(textError('a page opened from file:// cannot read files beside it'));
+    } else {
+      var fetchText = function (name, read) {
+        return fetch(new URL('lesson/' + name, base)).then(function (r) {
+          if (!r.ok) throw textError('lesson/' + name + ': HTTP ' + r.status);
+          return read(r).catch(function (error) { throw textError('lesson/' + name + ': ' + error.message); });
+        }, function (error) { throw textError('lesson/' + name + ': ' + error.message); });
+      };
+      loadLessonText.promise = fetchText('files.json', function (r) { return r.json(); }).then(function (names) {
+        if (!Array.isArray(names)) throw textError('lesson/files.json is not a list of file names');
+        var text = {};
+        return Promise.all(names.filter(function (n) { return /^[a-z0-9_]+\.txt$/.test(n); }).map(function (name) {
+          return fetchText(name, function (r) { return r.text(); }).then(function (body) { text[name] = body; });
+        })).then(function () { return text; });
+      });
+    }
+    // Handled by each mount(); a page without WebGL 2 never asks.
+    loadLessonText.promise.catch(function () {});
     return loadLessonText.promise;
   }
 
@@ -122,6 +138,12 @@
     var stage = element('div', 'attn-stage');
     style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
     var canvas = element('canvas', 'attn-canvas', stage);
+    // The backing store gets the size the widget will draw at before the context exists: resizing
+    // it afterwards makes the browser allocate it again, which costs as much as making it. A page of
+    // its own fills the window; an embed is as wide as its element (the widget corrects any guess).
+    var ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
+    canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : (options.height || 560)) * ratio));
     var gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
     if (!gl) { console.warn('Attention widget not started: WebGL 2 is not available'); return handle; }
     style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
@@ -174,7 +196,12 @@
           if (options.onHeight) options.onHeight(height);
         },
         print: function (text) { console.log(text); },
-        printErr: function (text) { console.warn(text); },
+        printErr: function (text) {
+          // A malformed lesson file ("warning: lesson/mask.txt:12: ..."): nothing from it is used
+          // and there is no built-in copy on the web, so its words show as [key] until it is fixed.
+          var bad = /^warning: (lesson\/[^:]+:\d+: .*)$/.exec(text);
+          console.warn(bad ? 'Attention widget: ' + bad[1] + ' (nothing from this file is used: its words show as [key] until it is fixed)' : text);
+        },
       });
     }).then(function (module) {
       handle.module = module;
@@ -184,10 +211,19 @@
       div.dispatchEvent(new CustomEvent('attention-widget-ready'));
       console.info('Attention widget ready: ' + sceneName + ' scene');
     }).catch(function (error) {
-      console.warn('Attention widget not started: ' + error);
+      console.warn('Attention widget not started: ' + (error && error.lessonText ? error.message : error));
       stage.remove();
       mirror.remove();
       fallbackNodes.forEach(function (node) { if (node.parentNode !== div) div.appendChild(node); });
+      // Without its words the widget would show only [key] placeholders: the author's fallback
+      // stays, with a note saying why.
+      if (error && error.lessonText) {
+        var note = element('p', 'attn-note', div);
+        note.setAttribute('role', 'note');
+        style(note, { margin: options.fillPage ? '1rem' : '0.5em 0', fontSize: '0.9em' });
+        note.textContent = "The widget's words (lesson/*.txt beside the widget) could not be loaded, so it was " +
+                           'not started. Open attention-lesson-offline.html to use the lesson without a server.';
+      }
     });
 
     function apply(state) {

@@ -1,5 +1,7 @@
 #pragma once
-// The lesson text files compiled into the binary (generated from assets/lesson/*.txt).
+// The lesson text files compiled into the binary (generated from assets/lesson/*.txt by
+// cmake/EmbedLessonText.cmake). The web widget links a table with each file's name and empty
+// contents: it asks its loader for those files and has no words of its own (see CMakeLists.txt).
 
 #include "lesson/text_store.h"
 

@@ -8,9 +8,11 @@
 //     An indented line continues the previous value (joined with a space);
 //     a line holding only "  ." inside a value starts a new paragraph.
 //
-// Every file is compiled in as the built-in text. At start the same files may be loaded again
-// from disk (native) or from the page (web); a malformed file is reported with its name and
-// line, and that file's built-in text stays in use.
+// Natively every file is compiled in as the built-in text, and at start the same files may be
+// loaded again from disk; a malformed file is reported with its name and line, and that file's
+// built-in text stays in use. The web widget compiles in only the file names: its words are the
+// files its loader hands over (lesson/*.txt beside the widget, or inlined in the one-file offline
+// lesson), so a malformed file is reported the same way and its keys show as [key].
 
 #include <map>
 #include <string>
@@ -53,7 +55,8 @@ class TextStore {
   mutable std::map<std::string, std::string> missing_;
 };
 
-// The text the widget shows: built-in files first, then any overrides loaded at start.
+// The text the widget shows: built-in files first (names only on the web), then the files loaded
+// at start.
 TextStore& LessonText();
 // Shorthand for LessonText().Get(key).
 const std::string& T(const std::string& key);

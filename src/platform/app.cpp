@@ -5,9 +5,7 @@
 #include <cstdio>
 #include <vector>
 
-#include <SDL.h>
 #include <imgui.h>
-#include <imgui_impl_sdl.h>
 
 #include "platform/gl.h"
 #include "platform/png_writer.h"
@@ -16,6 +14,7 @@
 #include "lesson/describe.h"
 #include "lesson/state_url.h"
 #include "platform/web_bridge.h"
+#include "platform/window.h"
 #include "ui/fonts.h"
 #include "ui/number_field.h"
 #include "ui/theme.h"
@@ -26,30 +25,21 @@ namespace platform {
 namespace {
 
 constexpr int kFramesAfterInput = 3;
-constexpr Uint32 kPublishIntervalMs = 250;
+constexpr unsigned kPublishIntervalMs = 250;
 
-float WindowPixelRatio(SDL_Window* window) {
-  const float from_page = BridgePixelRatio();
-  if (from_page > 0.0f) return from_page;
-  int window_w = 0, drawable_w = 0, h = 0;
-  SDL_GetWindowSize(window, &window_w, &h);
-  SDL_GL_GetDrawableSize(window, &drawable_w, &h);
-  return window_w > 0 ? static_cast<float>(drawable_w) / static_cast<float>(window_w) : 1.0f;
-}
-
-// Web: the canvas follows its container; SDL scales the backing store by the pixel ratio.
+// Web: the canvas follows its container; the backing store is scaled by the pixel ratio.
 void FollowContainer(App& app) {
   int width = 0, height = 0;
   if (!BridgeContainerSize(&width, &height)) return;
   if (width == app.canvas_width && height == app.canvas_height) return;
   app.canvas_width = width;
   app.canvas_height = height;
-  SDL_SetWindowSize(app.window, width, height);
+  WindowSetSize(width, height);
 }
 
 void SaveScreenshot(App& app) {
   int width = 0, height = 0;
-  SDL_GL_GetDrawableSize(app.window, &width, &height);
+  WindowFramebufferSize(&width, &height);
   std::vector<uint8_t> pixels(static_cast<size_t>(width) * height * 4);
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
@@ -66,7 +56,8 @@ void SaveScreenshot(App& app) {
 }
 
 // Built-in text first, then any author's copy of each file; a malformed copy is reported and its
-// built-in text stays.
+// built-in text stays. The web build has no built-in words (only the file names): its words are the
+// lesson files the loader hands over, and a malformed one's keys show as [key] until it is fixed.
 void LoadLessonText(const AppOptions& options) {
   lesson::TextStore& text = lesson::LessonText();
   text.Clear();
@@ -122,7 +113,7 @@ void Publish(App& app) {
   if (state != app.published_state || notice != app.published_notice || app.frames_drawn == 1) {
     app.publish_due = true;
   }
-  const Uint32 now = SDL_GetTicks();
+  const unsigned now = WindowTicksMs();
   if (app.publish_due && (!ImGui::IsAnyItemActive() || now - app.published_at_ms >= kPublishIntervalMs)) {
     app.publish_due = false;
     app.published_at_ms = now;
@@ -170,45 +161,18 @@ bool AppInit(App& app, const AppOptions& options) {
     std::fprintf(stderr, "warning: unknown scene '%s'; scenes are compare, combine, mask, caveats, walkthrough, quiz\n",
                  options.scene.substr(0, 40).c_str());
   }
-  const std::string canvas = BridgeBindCanvas();
-  if (!canvas.empty()) SDL_SetHint(SDL_HINT_EMSCRIPTEN_KEYBOARD_ELEMENT, canvas.c_str());
-  if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
-    std::fprintf(stderr, "error: SDL_Init failed: %s\n", SDL_GetError());
-    return false;
-  }
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_FLAGS, 0);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_PROFILE_MASK, kGlProfile);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MAJOR_VERSION, 3);
-  SDL_GL_SetAttribute(SDL_GL_CONTEXT_MINOR_VERSION, 0);
-  SDL_GL_SetAttribute(SDL_GL_DOUBLEBUFFER, 1);
-  SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
-  SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);  // ImGui draws without a stencil
-  const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  app.window = SDL_CreateWindow("Attention: select the information that matters now", SDL_WINDOWPOS_CENTERED,
-                                SDL_WINDOWPOS_CENTERED, options.width, options.height, flags);
-  if (!app.window) {
-    std::fprintf(stderr, "error: could not open a window: %s\n", SDL_GetError());
-    return false;
-  }
-  app.gl_context = SDL_GL_CreateContext(app.window);
-  if (!app.gl_context) {
-    std::fprintf(stderr, "error: could not create an OpenGL context: %s\n", SDL_GetError());
-    return false;
-  }
-  SDL_GL_MakeCurrent(app.window, app.gl_context);
-  SDL_GL_SetSwapInterval(1);
-
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
+  BridgeBindCanvas();
+  if (!WindowOpen("Attention: select the information that matters now", options.width, options.height)) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
   io.LogFilename = nullptr;
   ui::ApplyTheme(WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
-  ImGui_ImplSDL2_InitForOpenGL(app.window, app.gl_context);
   StartRenderer(app);
   ui::ShortcutKeys keys;
-  keys.reset_all = SDL_SCANCODE_R;  // the SDL backend indexes io.KeysDown by scancode
+  keys.reset_all = WindowLetterKey('R');
   ui::SetShortcutKeys(keys);
   ui::SetCopyLink(&BridgeCopyLink);
   BridgeInstall();
@@ -222,12 +186,9 @@ bool AppWantsFrame(const App& app) {
 
 void AppFrame(App& app) {
   if (app.input_source) app.input_source->QueueEvents(app);
-  SDL_Event event;
-  while (SDL_PollEvent(&event)) {
-    ImGui_ImplSDL2_ProcessEvent(&event);
-    if (event.type == SDL_QUIT) app.running = false;
-    app.frames_pending = kFramesAfterInput;
-  }
+  bool quit = false;
+  if (WindowPollEvents(&quit)) app.frames_pending = kFramesAfterInput;
+  if (quit) app.running = false;
   // While the context is lost every GL call does nothing, so letting go of the old objects now
   // costs nothing and leaves no stale names to delete once it is back. Input still reaches ImGui
   // above, so no key or button stays down.
@@ -250,7 +211,7 @@ void AppFrame(App& app) {
     ui::ApplyTheme(wanted_theme);
     app.frames_pending = kFramesAfterInput;
   }
-  if (ui::LoadFonts(WindowPixelRatio(app.window)) || !app.fonts_uploaded) {
+  if (ui::LoadFonts(WindowPixelRatio()) || !app.fonts_uploaded) {
     RendererUploadFonts();
     app.fonts_uploaded = true;
     app.frames_pending = kFramesAfterInput;
@@ -261,7 +222,7 @@ void AppFrame(App& app) {
   }
   if (app.frames_pending > 0) --app.frames_pending;
 
-  ImGui_ImplSDL2_NewFrame();
+  WindowNewFrame();
   // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
   if (app.options.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   if (app.input_source) app.input_source->OverrideInput();
@@ -290,7 +251,7 @@ void AppFrame(App& app) {
     if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
     app.running = false;
   }
-  if (shown) SDL_GL_SwapWindow(app.window);
+  if (shown) WindowSwap();
 }
 
 bool AppApplyState(App& app, const std::string& fragment) {
@@ -313,11 +274,8 @@ bool AppSetScene(App& app, const std::string& name) {
 
 void AppShutdown(App& app) {
   ReleaseRenderer(app);
-  ImGui_ImplSDL2_Shutdown();
+  WindowClose();
   ImGui::DestroyContext();
-  if (app.gl_context) SDL_GL_DeleteContext(app.gl_context);
-  if (app.window) SDL_DestroyWindow(app.window);
-  SDL_Quit();
 }
 
 }  // namespace platform

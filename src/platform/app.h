@@ -1,12 +1,10 @@
 #pragma once
-// The app: one SDL2 window with an OpenGL 3 (native) or WebGL2 (web) context, the lesson state,
-// and the one frame function that native and web both run.
+// The app: one window with an OpenGL 3 (native) or WebGL 2 (web) context (window.h), the lesson
+// state, and the one frame function that native and web both run.
 
 #include <string>
 
 #include "lesson/lesson_state.h"
-
-struct SDL_Window;
 
 namespace platform {
 
@@ -42,8 +40,6 @@ struct AppOptions {
 struct App {
   AppOptions options;
   lesson::LessonState state;
-  SDL_Window* window = nullptr;
-  void* gl_context = nullptr;
   bool running = true;
   int exit_code = 0;
   int frames_drawn = 0;
@@ -53,7 +49,7 @@ struct App {
   std::string published_state;  // the last configuration announced to the page
   std::string published_notice;  // the number-field refusal announced with it, if any
   bool publish_due = false;      // the page has not yet heard the latest change
-  unsigned published_at_ms = 0;  // SDL ticks when the page last heard
+  unsigned published_at_ms = 0;  // WindowTicksMs() when the page last heard
   int published_height = 0;     // the last content height announced to the page
   bool renderer_ready = false;  // the GL renderer's objects exist (web: not while the context is lost)
   bool fonts_uploaded = false;  // the renderer holds the font atlas of the current pixel ratio

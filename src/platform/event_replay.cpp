@@ -10,6 +10,8 @@
 #include <SDL.h>
 #include <imgui.h>
 
+#include "platform/window_sdl.h"
+
 #include "lesson/describe.h"
 #include "lesson/scene.h"
 #include "lesson/state_url.h"
@@ -395,8 +397,9 @@ int Sign(int value) { return (value > 0) - (value < 0); }
 void EventReplay::Run(App& app, const Action& action) {
   using Kind = Action::Kind;
   int width = 0, height = 0;
-  SDL_GetWindowSize(app.window, &width, &height);
-  const Uint32 window_id = SDL_GetWindowID(app.window);
+  SDL_Window* window = WindowSdlHandle();
+  SDL_GetWindowSize(window, &width, &height);
+  const Uint32 window_id = SDL_GetWindowID(window);
   const float x = action.x * static_cast<float>(width);
   const float y = action.y * static_cast<float>(height);
   Uint32 buttons = 0;
@@ -474,7 +477,7 @@ void EventReplay::Run(App& app, const Action& action) {
       SDL_SetModState(static_cast<SDL_Keymod>(mods_));
       return;
     case Kind::Resize:
-      SDL_SetWindowSize(app.window, action.width, action.height);
+      SDL_SetWindowSize(WindowSdlHandle(), action.width, action.height);
       ++resizes_;
       show_until_ = frames_ + kShowAfterChange;
       return;

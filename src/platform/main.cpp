@@ -8,12 +8,11 @@
 
 #include "platform/app.h"
 #include "platform/web_bridge.h"
+#include "platform/window.h"
 
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #else
-#include <SDL.h>
-
 #include <iostream>
 #include <vector>
 
@@ -159,7 +158,7 @@ int main(int argc, char** argv) {
   platform::EventReplay replay(stream);
   if (!stream.empty()) app.input_source = &replay;
   while (app.running) {
-    if (!platform::AppWantsFrame(app)) SDL_WaitEvent(nullptr);
+    if (!platform::AppWantsFrame(app)) platform::WindowWaitEvent();
     platform::AppFrame(app);
   }
   platform::AppShutdown(app);

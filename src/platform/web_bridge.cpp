@@ -58,17 +58,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_size_changed() {
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
   var wake = function() { _attn_wake(); };
-  ["pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "keydown", "keyup",
-   "touchstart", "touchmove", "touchend", "focus", "blur", "mouseleave"]
-    .forEach(function(type) { canvas.addEventListener(type, wake, {passive: true}); });
-  // SDL cancels every touch event. One the browser sent as uncancelable (a touch that lands
-  // just after a resize or rotation, before the browser knows the canvas listens there) cannot be
-  // cancelled, and Chromium reports the attempt as a console error; make SDL's cancel a no-op.
-  ["touchstart", "touchmove", "touchend", "touchcancel"].forEach(function(type) {
-    canvas.addEventListener(type, function(event) {
-      if (!event.cancelable) event.preventDefault = function() {};
-    }, {capture: true, passive: true});
-  });
   canvas.addEventListener("webglcontextlost", function(event) {
     event.preventDefault();
     _attn_context_lost();
@@ -93,8 +82,6 @@ EM_JS(void, attn_js_install, (), {
   }
 });
 
-// SDL's Emscripten backend always addresses its canvas as "#canvas"; mapping that selector to
-// this instance's own canvas lets several widgets share one page without id clashes.
 EM_JS(void, attn_js_bind_canvas, (), {
   specialHTMLTargets["#canvas"] = Module["canvas"];
 });
@@ -104,8 +91,6 @@ EM_JS(void, attn_js_container_size, (int* size), {
   HEAP32[size >> 2] = Math.max(1, Math.round(box.width));
   HEAP32[(size >> 2) + 1] = Math.max(1, Math.round(box.height));
 });
-
-EM_JS(double, attn_js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
 
 EM_JS(int, attn_js_prefers_dark, (), {
   return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
@@ -157,10 +142,7 @@ namespace platform {
 
 void BridgeInstall() { attn_js_install(); }
 
-std::string BridgeBindCanvas() {
-  attn_js_bind_canvas();
-  return "#canvas";
-}
+void BridgeBindCanvas() { attn_js_bind_canvas(); }
 
 bool BridgeContainerSize(int* width, int* height) {
   if (!g_size_changed) return false;
@@ -173,8 +155,6 @@ bool BridgeContainerSize(int* width, int* height) {
 }
 
 bool BridgeShown() { return g_page_visible && g_on_screen; }
-
-float BridgePixelRatio() { return static_cast<float>(attn_js_pixel_ratio()); }
 
 bool BridgePrefersDark() { return attn_js_prefers_dark() != 0; }
 
@@ -231,13 +211,11 @@ namespace platform {
 
 void BridgeInstall() {}
 
-std::string BridgeBindCanvas() { return {}; }
+void BridgeBindCanvas() {}
 
 bool BridgeContainerSize(int*, int*) { return false; }
 
 bool BridgeShown() { return true; }
-
-float BridgePixelRatio() { return 0.0f; }
 
 bool BridgePrefersDark() {
   const char* theme = std::getenv("ATTENTION_LESSON_THEME");

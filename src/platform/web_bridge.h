@@ -8,16 +8,14 @@ namespace platform {
 
 // Web: listens for input, resizes, DPR and colour-scheme changes, and wakes the paused loop.
 void BridgeInstall();
-// Web: makes SDL draw on this instance's canvas; returns its selector for SDL's keyboard
-// element, so keys reach the widget only while its canvas has focus. Native: empty.
-std::string BridgeBindCanvas();
+// Web: makes "#canvas" (the selector the window and Emscripten's WebGL code use) name this
+// instance's own canvas, so several widgets share one page without id clashes. Native: nothing.
+void BridgeBindCanvas();
 // Web: the canvas container's size in CSS pixels when it may have changed since the last call;
 // false when it has not, and always natively.
 bool BridgeContainerSize(int* width, int* height);
 // Web: false while the tab is hidden or the canvas is scrolled out of view (nothing is drawn then).
 bool BridgeShown();
-// Web: window.devicePixelRatio; native: 0 (ask SDL instead).
-float BridgePixelRatio();
 // True when the system prefers a dark colour scheme (web: prefers-color-scheme).
 bool BridgePrefersDark();
 // Web: restarts the paused main loop (after the page changed the state); native: nothing.

@@ -120,14 +120,14 @@ void DrawWidget(lesson::LessonState& state) {
   DrawSceneBar(state);
   ImGui::Separator();
   DrawTextErrors();
-  switch (state.scene) {
-    case Scene::Compare: DrawComparePanel(state); break;
-    case Scene::Combine: DrawCombinePanel(state); break;
-    case Scene::Mask: DrawMaskPanel(state); break;
-    case Scene::Caveats: DrawCaveatsPanel(state); break;
-    case Scene::Walkthrough: DrawWalkthroughPanel(state); break;
-    case Scene::Quiz: DrawQuizPanel(state); break;
-  }
+  // Through a table rather than direct calls: the optimizer then keeps each panel a function of
+  // its own instead of folding all six into this one, and a browser, which compiles wasm functions
+  // when first called, compiles only the panel on screen before the first frame.
+  using DrawPanelFn = void (*)(lesson::LessonState&);
+  static constexpr DrawPanelFn kPanels[lesson::kSceneCount] = {DrawComparePanel,  DrawCombinePanel,     DrawMaskPanel,
+                                            DrawCaveatsPanel,  DrawWalkthroughPanel, DrawQuizPanel};
+  const auto panel = static_cast<size_t>(state.scene);
+  if (panel < static_cast<size_t>(lesson::kSceneCount)) kPanels[panel](state);
   // The cursor's window-relative position includes the scroll, so this is the full content.
   g_content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();

@@ -1,0 +1,342 @@
+// The web window: the page's canvas with a WebGL 2 context, input from the browser's pointer,
+// wheel, key and focus events. The listeners (EM_JS below) call into the functions after them,
+// which keep what arrived until the next frame hands it to ImGui.
+#include "platform/window.h"
+
+#include <emscripten.h>
+#include <emscripten/html5_webgl.h>
+
+#include <cfloat>
+#include <cmath>
+#include <cstdio>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "platform/web_bridge.h"
+
+namespace {
+
+// io.KeysDown is indexed by the DOM's keyCode (0-511).
+enum Key : int {
+  kBackspace = 8, kTab = 9, kEnter = 13, kEscape = 27, kSpace = 32, kPageUp = 33, kPageDown = 34,
+  kEnd = 35, kHome = 36, kLeft = 37, kUp = 38, kRight = 39, kDown = 40, kInsert = 45, kDelete = 46,
+};
+
+struct WebWindow {
+  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
+  int css_width = 0;  // layout size of the canvas
+  int css_height = 0;
+  float pixel_ratio = 0.0f;
+  int framebuffer_width = 0;
+  int framebuffer_height = 0;
+  double opened_ms = 0.0;
+  double last_frame_ms = 0.0;
+  ImVec2 pointer{-FLT_MAX, -FLT_MAX};
+  bool held[3] = {false, false, false};
+  bool pressed[3] = {false, false, false};  // went down since the last frame: a click shorter than a frame still counts
+  bool lift_after_frame = false;  // a finger let go: no hover once ImGui has seen the release
+  bool release_shown = false;
+  float wheel_x = 0.0f;
+  float wheel_y = 0.0f;
+  bool input = false;  // something arrived since the last poll
+  ImGuiMouseCursor cursor = ImGuiMouseCursor_Arrow;
+};
+
+WebWindow g_window;
+
+void SetModifiers(int mods) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.KeyCtrl = (mods & 1) != 0;
+  io.KeyShift = (mods & 2) != 0;
+  io.KeyAlt = (mods & 4) != 0;
+  io.KeySuper = (mods & 8) != 0;
+}
+
+// DOM buttons: 0 left, 1 middle, 2 right; ImGui: 0 left, 1 right, 2 middle.
+int ButtonIndex(int dom_button) { return dom_button == 2 ? 1 : dom_button == 1 ? 2 : dom_button == 0 ? 0 : -1; }
+
+void Arrived() {
+  g_window.input = true;
+  platform::BridgeWake();
+}
+
+}  // namespace
+
+// kind: 0 move, 1 down, 2 up, 3 left the canvas. touch: the pointer is a finger.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_pointer(int kind, double x, double y, int dom_button, int mods, int touch) {
+  WebWindow& w = g_window;
+  if (!std::isfinite(x) || !std::isfinite(y)) return;
+  SetModifiers(mods);
+  if (kind == 3) {
+    w.pointer = ImVec2(-FLT_MAX, -FLT_MAX);
+  } else {
+    w.pointer = ImVec2(static_cast<float>(x), static_cast<float>(y));
+    w.lift_after_frame = w.release_shown = false;
+  }
+  const int button = ButtonIndex(dom_button);
+  if ((kind == 1 || kind == 2) && button >= 0) {
+    w.held[button] = kind == 1;
+    if (kind == 1) w.pressed[button] = true;
+    if (kind == 2 && touch) w.lift_after_frame = true;
+  }
+  Arrived();
+}
+
+// Returns 1 when the widget scrolls with this wheel turn (the page must not), 0 when the page should.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_wheel(double x, double y, double steps_x, double steps_y, int mods) {
+  WebWindow& w = g_window;
+  if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(steps_x) || !std::isfinite(steps_y)) return 0;
+  SetModifiers(mods);
+  w.pointer = ImVec2(static_cast<float>(x), static_cast<float>(y));
+  // Does a window under the pointer (last frame) have room to scroll that way? Otherwise the page
+  // around an embedded widget, which is as tall as its content, scrolls as usual.
+  bool scrolls = false;
+  if ((mods & 1) == 0 && ImGui::GetCurrentContext() != nullptr) {
+    for (ImGuiWindow* window = GImGui->HoveredWindow; window != nullptr && !scrolls; window = window->ParentWindow) {
+      if (steps_y > 0.0) scrolls = window->Scroll.y < window->ScrollMax.y;
+      if (steps_y < 0.0) scrolls = window->Scroll.y > 0.0f;
+      if (steps_x > 0.0) scrolls = scrolls || window->Scroll.x < window->ScrollMax.x;
+      if (steps_x < 0.0) scrolls = scrolls || window->Scroll.x > 0.0f;
+    }
+  }
+  if (scrolls) {
+    w.wheel_x -= static_cast<float>(steps_x);
+    w.wheel_y -= static_cast<float>(steps_y);
+  }
+  Arrived();
+  return scrolls ? 1 : 0;
+}
+
+// Returns 1 when the browser's own action for the key must not happen (it moves focus or scrolls
+// the page, while ImGui uses the key to move between controls or edit text).
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_key(int key_code, int down, int mods) {
+  SetModifiers(mods);
+  ImGuiIO& io = ImGui::GetIO();
+  if (key_code > 0 && key_code < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[key_code] = down != 0;
+  Arrived();
+  switch (key_code) {
+    case kBackspace: case kTab: case kEnter: case kSpace: case kPageUp: case kPageDown: case kEnd: case kHome:
+    case kLeft: case kUp: case kRight: case kDown: case kDelete:
+      return 1;
+    default:
+      return 0;
+  }
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_char(unsigned codepoint) {
+  if (codepoint >= 0x20 && codepoint != 0x7F && codepoint <= 0x10FFFF) ImGui::GetIO().AddInputCharacter(codepoint);
+  Arrived();
+}
+
+// Keys and buttons held when the canvas lost focus would otherwise stay down.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_focus(int focused) {
+  ImGui::GetIO().AddFocusEvent(focused != 0);
+  if (!focused) {
+    for (bool& held : g_window.held) held = false;
+    SetModifiers(0);
+  }
+  Arrived();
+}
+
+// clang-format off
+EM_JS(void, attn_js_window_install, (), {
+  var canvas = Module["canvas"];
+  var mods = function(e) { return (e.ctrlKey ? 1 : 0) | (e.shiftKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0); };
+  var pointer = function(kind, e) {
+    var box = canvas.getBoundingClientRect();
+    _attn_pointer(kind, e.clientX - box.left, e.clientY - box.top, e.button, mods(e), e.pointerType === "touch" ? 1 : 0);
+  };
+  canvas.addEventListener("pointerdown", function(e) {
+    if (document.activeElement !== canvas) canvas.focus({preventScroll: true});
+    try { canvas.setPointerCapture(e.pointerId); } catch (error) {}
+    pointer(1, e);
+  });
+  canvas.addEventListener("pointermove", function(e) { pointer(0, e); });
+  canvas.addEventListener("pointerup", function(e) { pointer(2, e); });
+  canvas.addEventListener("pointercancel", function(e) { pointer(2, e); });
+  canvas.addEventListener("pointerleave", function(e) { if (e.pointerType === "mouse") pointer(3, e); });
+  // The right button belongs to the widget; the browser's menu (whose first entry is Back) would
+  // otherwise open over it and take the next keys.
+  canvas.addEventListener("contextmenu", function(e) { e.preventDefault(); });
+  // A finger on the widget drags its controls: no page scroll, zoom or history swipe starts from
+  // it (touch-action: none says the same to browsers that honour it). A touch the browser sent as
+  // uncancelable (just after a resize or rotation) is left alone: cancelling it is an error.
+  var keepTouch = function(e) { if (e.cancelable) e.preventDefault(); };
+  canvas.addEventListener("touchstart", keepTouch, {passive: false});
+  canvas.addEventListener("touchmove", keepTouch, {passive: false});
+  canvas.addEventListener("wheel", function(e) {
+    var box = canvas.getBoundingClientRect();
+    var step = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 10 : 1 / 100;
+    if (_attn_wheel(e.clientX - box.left, e.clientY - box.top, e.deltaX * step, e.deltaY * step, mods(e))) {
+      e.preventDefault();
+    }
+  }, {passive: false});
+  canvas.addEventListener("keydown", function(e) {
+    if (e.isComposing) return;
+    var prevent = _attn_key(e.keyCode | 0, 1, mods(e));
+    var key = e.key || "";
+    var single = key.length === 1 || (key.length === 2 && key.charCodeAt(0) >= 0xD800 && key.charCodeAt(0) < 0xDC00);
+    if (single && !e.ctrlKey && !e.metaKey) _attn_char(key.codePointAt(0));
+    if (prevent) e.preventDefault();
+  });
+  canvas.addEventListener("keyup", function(e) { _attn_key(e.keyCode | 0, 0, mods(e)); });
+  canvas.addEventListener("focus", function() { _attn_focus(1); });
+  canvas.addEventListener("blur", function() { _attn_focus(0); });
+});
+
+EM_JS(double, attn_js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
+
+EM_JS(void, attn_js_set_canvas_size, (int width, int height), {
+  var canvas = Module["canvas"];
+  if (canvas.width !== width) canvas.width = width;
+  if (canvas.height !== height) canvas.height = height;
+});
+
+EM_JS(void, attn_js_set_cursor, (int shape), {
+  var names = ["default", "text", "move", "ns-resize", "ew-resize", "nesw-resize", "nwse-resize", "pointer", "not-allowed"];
+  Module["canvas"].style.cursor = shape < 0 ? "none" : (names[shape] || "default");
+});
+// clang-format on
+
+namespace platform {
+
+namespace {
+
+// The backing store has the canvas's layout size times the pixel ratio, so text stays sharp.
+void ApplySize() {
+  WebWindow& w = g_window;
+  w.framebuffer_width = static_cast<int>(std::lround(static_cast<float>(w.css_width) * w.pixel_ratio));
+  w.framebuffer_height = static_cast<int>(std::lround(static_cast<float>(w.css_height) * w.pixel_ratio));
+  if (w.framebuffer_width < 1) w.framebuffer_width = 1;
+  if (w.framebuffer_height < 1) w.framebuffer_height = 1;
+  attn_js_set_canvas_size(w.framebuffer_width, w.framebuffer_height);
+}
+
+}  // namespace
+
+bool WindowOpen(const char*, int width, int height) {
+  WebWindow& w = g_window;
+  EmscriptenWebGLContextAttributes attributes;
+  emscripten_webgl_init_context_attributes(&attributes);
+  // The loader's WebGL check made the context with these same attributes; this gets it back.
+  attributes.alpha = 0;
+  attributes.depth = 0;
+  attributes.stencil = 0;
+  attributes.antialias = 0;
+  attributes.majorVersion = 2;
+  attributes.minorVersion = 0;
+  attributes.enableExtensionsByDefault = 0;  // the renderer needs none
+  w.context = emscripten_webgl_create_context("#canvas", &attributes);
+  if (w.context <= 0) {
+    std::fprintf(stderr, "error: could not create a WebGL 2 context\n");
+    return false;
+  }
+  emscripten_webgl_make_context_current(w.context);
+  // The canvas keeps the size the loader gave it until the first frame measures its container:
+  // every change of the backing store's size makes the browser allocate it again.
+  w.css_width = width;
+  w.css_height = height;
+  w.pixel_ratio = static_cast<float>(attn_js_pixel_ratio());
+  w.opened_ms = w.last_frame_ms = emscripten_get_now();
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.BackendPlatformName = "attention_lesson_web";
+  io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+  const int keys[][2] = {
+      {ImGuiKey_Tab, kTab}, {ImGuiKey_LeftArrow, kLeft}, {ImGuiKey_RightArrow, kRight}, {ImGuiKey_UpArrow, kUp},
+      {ImGuiKey_DownArrow, kDown}, {ImGuiKey_PageUp, kPageUp}, {ImGuiKey_PageDown, kPageDown}, {ImGuiKey_Home, kHome},
+      {ImGuiKey_End, kEnd}, {ImGuiKey_Insert, kInsert}, {ImGuiKey_Delete, kDelete}, {ImGuiKey_Backspace, kBackspace},
+      {ImGuiKey_Space, kSpace}, {ImGuiKey_Enter, kEnter}, {ImGuiKey_Escape, kEscape}, {ImGuiKey_KeyPadEnter, kEnter},
+      {ImGuiKey_A, 'A'}, {ImGuiKey_C, 'C'}, {ImGuiKey_V, 'V'}, {ImGuiKey_X, 'X'}, {ImGuiKey_Y, 'Y'}, {ImGuiKey_Z, 'Z'}};
+  for (const auto& key : keys) io.KeyMap[key[0]] = key[1];
+  attn_js_window_install();
+  return true;
+}
+
+void WindowClose() {
+  if (g_window.context > 0) emscripten_webgl_destroy_context(g_window.context);
+  g_window = WebWindow{};
+}
+
+bool WindowPollEvents(bool*) {
+  const bool any = g_window.input;
+  g_window.input = false;
+  return any;
+}
+
+void WindowWaitEvent() {}
+
+void WindowNewFrame() {
+  WebWindow& w = g_window;
+  const float ratio = static_cast<float>(attn_js_pixel_ratio());
+  if ((ratio > 0.0f && ratio != w.pixel_ratio) || w.framebuffer_width == 0) {
+    if (ratio > 0.0f) w.pixel_ratio = ratio;
+    ApplySize();
+  }
+  ImGuiIO& io = ImGui::GetIO();
+  io.DisplaySize = ImVec2(static_cast<float>(w.css_width), static_cast<float>(w.css_height));
+  if (w.css_width > 0 && w.css_height > 0) {
+    io.DisplayFramebufferScale = ImVec2(static_cast<float>(w.framebuffer_width) / static_cast<float>(w.css_width),
+                                        static_cast<float>(w.framebuffer_height) / static_cast<float>(w.css_height));
+  }
+  const double now = emscripten_get_now();
+  io.DeltaTime = now > w.last_frame_ms ? static_cast<float>((now - w.last_frame_ms) / 1000.0) : 1.0f / 60.0f;
+  w.last_frame_ms = now;
+
+  // A finger that let go: ImGui sees the press (if it was shorter than a frame), then the release
+  // at the finger, so the tap clicks; after that the finger is gone and nothing stays hovered.
+  if (w.lift_after_frame && !w.held[0]) {
+    if (w.release_shown) {
+      w.pointer = ImVec2(-FLT_MAX, -FLT_MAX);
+      w.lift_after_frame = false;
+      w.release_shown = false;
+    } else if (!w.pressed[0]) {
+      w.release_shown = true;
+    }
+    w.input = true;  // keeps frames coming until the finger is lifted
+  }
+  io.MousePos = w.pointer;
+  for (int i = 0; i < 3; ++i) {
+    io.MouseDown[i] = w.held[i] || w.pressed[i];
+    w.pressed[i] = false;
+  }
+  io.MouseWheel += w.wheel_y;
+  io.MouseWheelH += w.wheel_x;
+  w.wheel_x = w.wheel_y = 0.0f;
+
+  // The shape ImGui asked for during the last frame; the canvas style changes only when it does.
+  const ImGuiMouseCursor cursor = io.MouseDrawCursor ? ImGuiMouseCursor_None : ImGui::GetMouseCursor();
+  if (cursor != w.cursor) {
+    w.cursor = cursor;
+    attn_js_set_cursor(cursor);
+  }
+}
+
+void WindowSwap() {}
+
+void WindowSize(int* width, int* height) {
+  *width = g_window.css_width;
+  *height = g_window.css_height;
+}
+
+void WindowSetSize(int width, int height) {
+  WebWindow& w = g_window;
+  if (width == w.css_width && height == w.css_height) return;
+  w.css_width = width;
+  w.css_height = height;
+  ApplySize();
+}
+
+float WindowPixelRatio() { return g_window.pixel_ratio > 0.0f ? g_window.pixel_ratio : 1.0f; }
+
+void WindowFramebufferSize(int* width, int* height) {
+  *width = g_window.framebuffer_width;
+  *height = g_window.framebuffer_height;
+}
+
+unsigned WindowTicksMs() { return static_cast<unsigned>(emscripten_get_now() - g_window.opened_ms); }
+
+int WindowLetterKey(char letter) { return letter; }
+
+}  // namespace platform
