@@ -150,7 +150,7 @@
     canvas.tabIndex = 0;
     var sceneName = SCENES.indexOf(options.scene) >= 0 ? options.scene : 'compare';
     canvas.setAttribute('aria-label', 'Interactive attention widget, ' + sceneName +
-                        ' scene. Its current numbers are described after it.');
+                        ' scene. Its current numbers are described after it. Escape, then Tab, leaves it.');
     // A plain div, not a landmark: a page may hold several widgets.
     var mirror = element('div', 'attn-sr-only');
     style(mirror, HIDDEN);

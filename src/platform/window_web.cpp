@@ -172,8 +172,13 @@ EM_JS(void, attn_js_window_install, (), {
       e.preventDefault();
     }
   }, {passive: false});
+  // Tab moves between the widget's own controls, so Escape then Tab hands focus back to the page
+  // (the canvas's label says so): no keyboard user is trapped inside.
+  var leaving = false;
   canvas.addEventListener("keydown", function(e) {
     if (e.isComposing) return;
+    if (e.keyCode === 9 && leaving) { leaving = false; return; }
+    if (e.keyCode !== 16) leaving = e.keyCode === 27;
     var prevent = _attn_key(e.keyCode | 0, 1, mods(e));
     var key = e.key || "";
     var single = key.length === 1 || (key.length === 2 && key.charCodeAt(0) >= 0xD800 && key.charCodeAt(0) < 0xDC00);

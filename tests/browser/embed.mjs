@@ -1,7 +1,7 @@
 // Embedding, the accessible mirror, shared links and the offline file, in headless Chromium:
 // - a strict-CSP host page with two script-tag embeds and one iframe embed: all render, the
 //   iframe follows its content's height, and the authors' API sets a scene;
-// - interaction changes the ARIA live text (keyboard and mouse);
+// - interaction changes the ARIA live text (keyboard and mouse); Escape, then Tab, leaves the widget;
 // - the state round-trips through the URL fragment; a malformed fragment is ignored with a warning;
 // - nothing is requested from another origin;
 // - the one-file lesson renders from file:// with no server.
@@ -92,6 +92,25 @@ await check('keyboard and mouse change the ARIA live text', async () => {
   await waitForLiveChange(page, second, 'clicking the first scene button');
   if (problems.length) throw new Error(problems.join('\n  '));
   console.log(`  "${first.slice(0, 50)}" -> "${second.slice(0, 50)}" -> "${(await liveText(page)).slice(0, 50)}"`);
+  await context.close();
+});
+
+await check('Tab stays among the widget\'s controls; Escape, then Tab, hands focus back to the page', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=compare`);
+  await waitForFirstFrame(page);
+  await page.focus('canvas');
+  const onCanvas = () => page.evaluate(() => document.activeElement === document.querySelector('canvas'));
+  for (let i = 0; i < 3; ++i) await page.keyboard.press('Tab');
+  if (!(await onCanvas())) throw new Error('Tab left the widget before Escape');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('Tab');
+  if (await onCanvas()) throw new Error('Escape, then Tab, kept the focus on the widget');
+  const label = await page.getAttribute('canvas', 'aria-label');
+  if (!/Escape, then Tab/.test(label)) throw new Error(`the canvas label does not say how to leave: ${label}`);
+  if (problems.length) throw new Error(problems.join('\n  '));
   await context.close();
 });
 
