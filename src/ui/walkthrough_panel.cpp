@@ -22,17 +22,19 @@ using lesson::T;
 // N and B step the walkthrough. They are read as typed characters, so they need no key map,
 // work the same natively and on the web, and never take the arrow keys from a slider or from
 // ImGui's keyboard navigation. Nothing happens while a control is in use or text is typed.
+// Every press counts, also two that arrive before the next frame is drawn.
 int StepFromKeys() {
   const ImGuiIO& io = ImGui::GetIO();
   if (ImGui::IsAnyItemActive() || io.WantTextInput) return 0;
   const bool focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) ||
                        !ImGui::IsWindowFocused(ImGuiFocusedFlags_AnyWindow);
   if (!focused) return 0;
+  int steps = 0;
   for (const ImWchar c : io.InputQueueCharacters) {
-    if (c == 'n' || c == 'N') return 1;
-    if (c == 'b' || c == 'B') return -1;
+    if (c == 'n' || c == 'N') ++steps;
+    if (c == 'b' || c == 'B') --steps;
   }
-  return 0;
+  return steps;
 }
 
 // The caption: the narration's words for this step on a tinted band, as a video shows them.
@@ -74,9 +76,10 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
   const float column = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
 
-  const int key_step = StepFromKeys();
-  if (key_step > 0) lesson::NextWalkthroughStep(state);
-  if (key_step < 0) lesson::PreviousWalkthroughStep(state);
+  for (int step = StepFromKeys(); step != 0; step += step > 0 ? -1 : 1) {
+    if (step > 0) lesson::NextWalkthroughStep(state);
+    if (step < 0) lesson::PreviousWalkthroughStep(state);
+  }
 
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T("walkthrough.title").c_str());

@@ -110,6 +110,18 @@ TEST_CASE("the N key goes to the next step and the B key back") {
   CHECK(state.walkthrough.step == 1);  // one key press, one step
 }
 
+TEST_CASE("two presses of N before the next frame step twice") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  const auto draw = WalkthroughIn(state);
+  ui.Frames(2, draw);
+  ui.Type("nn", draw);
+  CHECK(state.walkthrough.step == 2);
+  ui.Type("nbb", draw);
+  CHECK(state.walkthrough.step == 1);
+}
+
 TEST_CASE("typing N into a text field does not move the walkthrough") {
   LoadText();
   ui_test::UiHarness ui;
