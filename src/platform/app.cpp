@@ -27,14 +27,10 @@ namespace {
 constexpr int kFramesAfterInput = 3;
 constexpr unsigned kPublishIntervalMs = 250;
 
-// Web: the canvas follows its container; the backing store is scaled by the pixel ratio.
-void FollowContainer(App& app) {
+// Web: the canvas follows its container (the window changes nothing when the size is the same).
+void FollowContainer() {
   int width = 0, height = 0;
-  if (!BridgeContainerSize(&width, &height)) return;
-  if (width == app.canvas_width && height == app.canvas_height) return;
-  app.canvas_width = width;
-  app.canvas_height = height;
-  WindowSetSize(width, height);
+  if (BridgeContainerSize(&width, &height)) WindowSetSize(width, height);
 }
 
 void SaveScreenshot(App& app) {
@@ -205,7 +201,7 @@ void AppFrame(App& app) {
     BridgeIdle();
     return;
   }
-  FollowContainer(app);
+  FollowContainer();
   const ui::Theme wanted_theme = WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light;
   if (wanted_theme != ui::CurrentTheme()) {
     ui::ApplyTheme(wanted_theme);

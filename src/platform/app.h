@@ -44,8 +44,6 @@ struct App {
   int exit_code = 0;
   int frames_drawn = 0;
   int frames_pending = 0;  // frames still to draw after the last input: ImGui settles over a few
-  int canvas_width = 0;    // web: last applied container size in CSS pixels
-  int canvas_height = 0;
   std::string published_state;  // the last configuration announced to the page
   std::string published_notice;  // the number-field refusal announced with it, if any
   bool publish_due = false;      // the page has not yet heard the latest change

@@ -21,7 +21,6 @@ void WindowNewFrame();
 // Shows the frame just drawn (web: the browser does when the frame callback returns).
 void WindowSwap();
 // Size in layout pixels (CSS pixels on the web); the framebuffer has WindowPixelRatio() times as many.
-void WindowSize(int* width, int* height);
 void WindowSetSize(int width, int height);
 float WindowPixelRatio();
 void WindowFramebufferSize(int* width, int* height);

@@ -76,8 +76,6 @@ void WindowNewFrame() { ImGui_ImplSDL2_NewFrame(); }
 
 void WindowSwap() { SDL_GL_SwapWindow(g_window); }
 
-void WindowSize(int* width, int* height) { SDL_GetWindowSize(g_window, width, height); }
-
 void WindowSetSize(int width, int height) { SDL_SetWindowSize(g_window, width, height); }
 
 float WindowPixelRatio() {

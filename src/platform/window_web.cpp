@@ -320,11 +320,6 @@ void WindowNewFrame() {
 
 void WindowSwap() {}
 
-void WindowSize(int* width, int* height) {
-  *width = g_window.css_width;
-  *height = g_window.css_height;
-}
-
 void WindowSetSize(int width, int height) {
   WebWindow& w = g_window;
   if (width == w.css_width && height == w.css_height) return;
