@@ -15,6 +15,7 @@ bool g_context_restored = false;
 bool g_page_visible = true;   // the tab is shown (Page Visibility)
 bool g_on_screen = true;      // some of the canvas is inside the viewport (IntersectionObserver)
 bool g_size_changed = true;   // the container may have a new size: measure it on the next frame
+int g_prefers_dark = -1;      // the colour scheme the page last reported; -1: not asked yet
 }  // namespace
 
 // Wakes the paused main loop; called from the listeners below. Resuming a running loop would
@@ -48,6 +49,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_shown(int page_visible, int on_scr
   attn_wake();
 }
 
+// The frame asks for the colour scheme every time it runs; the page tells it when the scheme
+// changes instead of being asked through matchMedia on every frame.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_prefers_dark(int dark) {
+  g_prefers_dark = dark != 0 ? 1 : 0;
+  attn_wake();
+}
+
 // Measuring the container forces a layout, so it is measured only after it may have changed.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_size_changed() {
   g_size_changed = true;
@@ -57,7 +65,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_size_changed() {
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
-  var wake = function() { _attn_wake(); };
   canvas.addEventListener("webglcontextlost", function(event) {
     event.preventDefault();
     _attn_context_lost();
@@ -78,7 +85,7 @@ EM_JS(void, attn_js_install, (), {
   }
   if (window.matchMedia) {
     var dark = window.matchMedia("(prefers-color-scheme: dark)");
-    if (dark.addEventListener) dark.addEventListener("change", wake);
+    if (dark.addEventListener) dark.addEventListener("change", function(e) { _attn_set_prefers_dark(e.matches ? 1 : 0); });
   }
 });
 
@@ -156,7 +163,10 @@ bool BridgeContainerSize(int* width, int* height) {
 
 bool BridgeShown() { return g_page_visible && g_on_screen; }
 
-bool BridgePrefersDark() { return attn_js_prefers_dark() != 0; }
+bool BridgePrefersDark() {
+  if (g_prefers_dark < 0) g_prefers_dark = attn_js_prefers_dark();
+  return g_prefers_dark != 0;
+}
 
 void BridgeWake() { attn_wake(); }
 
