@@ -1,5 +1,6 @@
 #include "lesson/text_store.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdint>
 
@@ -116,6 +117,27 @@ bool TextStore::Load(const std::string& file, const std::string& contents) {
     return false;
   }
   return true;
+}
+
+std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {
+  std::vector<uint32_t> found;
+  for (const auto& entry : entries_) {
+    const std::string& text = entry.second;
+    for (size_t i = 0; i < text.size();) {
+      const size_t length = Utf8CharLength(text, i);
+      if (length <= 1) {  // ASCII, or a byte that starts no character (parsed text has none)
+        ++i;
+        continue;
+      }
+      uint32_t code = static_cast<unsigned char>(text[i]) & (0x7Fu >> length);
+      for (size_t k = 1; k < length; ++k) code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
+      found.push_back(code);
+      i += length;
+    }
+  }
+  std::sort(found.begin(), found.end());
+  found.erase(std::unique(found.begin(), found.end()), found.end());
+  return found;
 }
 
 const std::string& TextStore::Get(const std::string& key) const {

@@ -14,6 +14,7 @@
 // files its loader hands over (lesson/*.txt beside the widget, or inlined in the one-file offline
 // lesson), so a malformed file is reported the same way and its keys show as [key].
 
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -47,6 +48,9 @@ class TextStore {
   const std::string& Get(const std::string& key) const;
   bool Has(const std::string& key) const { return entries_.count(key) != 0; }
   const std::vector<TextError>& errors() const { return errors_; }
+  // Every character outside ASCII that the loaded text uses, ascending, each once: the fonts
+  // rasterize these and ASCII, so an author's é or → shows without growing every atlas.
+  std::vector<uint32_t> NonAsciiCodePoints() const;
   void Clear();
 
  private:

@@ -2,6 +2,12 @@
 
 #include <imgui.h>
 
+#include <cstdint>
+#include <iterator>
+#include <vector>
+
+#include "lesson/text_store.h"
+
 extern const unsigned char kLessonFontRegular[];
 extern const unsigned int kLessonFontRegular_size;
 extern const unsigned char kLessonFontBold[];
@@ -13,24 +19,57 @@ namespace {
 
 Fonts g_fonts;
 
-// Keep in sync with scripts/subset-fonts.
-const ImWchar kGlyphRanges[] = {
-    0x0020, 0x007E, 0x00A0, 0x00FF, 0x2013, 0x2014, 0x2018, 0x2019, 0x201C, 0x201D,
-    0x2022, 0x2022, 0x2026, 0x2026, 0x2190, 0x2193, 0x2211, 0x2212, 0x221A, 0x221A,
-    0x2248, 0x2248, 0x2260, 0x2260, 0x2264, 0x2265, 0x22C5, 0x22C5, 0};
+// What the atlas always holds: ASCII (typed numbers and answers) and the signs the code writes
+// itself (FormatNumber's minus, the arithmetic lines, ImGui's ellipsis). The lesson text adds its
+// own characters (see GlyphRanges). Fewer glyphs make a smaller atlas that builds sooner: the web
+// widget's first frame waits for it. scripts/subset-fonts keeps more in the font files, so an
+// author's text in another Latin language finds its letters.
+const ImWchar kBaseRanges[] = {
+    0x0020, 0x007E,  // ASCII
+    0x00B1, 0x00B1,  // ±
+    0x00B7, 0x00B7,  // ·
+    0x00D7, 0x00D7,  // ×
+    0x00F7, 0x00F7,  // ÷
+    0x2013, 0x2014,  // – —
+    0x2018, 0x2019,  // ‘ ’
+    0x201C, 0x201D,  // “ ”
+    0x2022, 0x2022,  // •
+    0x2026, 0x2026,  // …
+    0x2190, 0x2193,  // arrows
+    0x2212, 0x2212,  // −
+    0x221A, 0x221A,  // √
+    0x2248, 0x2248,  // ≈
+    0x22C5, 0x22C5,  // ⋅
+};
+
+// kBaseRanges plus every character of the loaded lesson text that ImGui can hold (ImWchar is 16
+// bits), zero-terminated. ImGui reads the ranges when the atlas builds; they live until the next build.
+std::vector<ImWchar> g_ranges;
+
+const ImWchar* GlyphRanges() {
+  g_ranges.assign(std::begin(kBaseRanges), std::end(kBaseRanges));
+  for (const uint32_t code : lesson::LessonText().NonAsciiCodePoints()) {
+    if (code > 0xFFFF) continue;
+    const auto glyph = static_cast<ImWchar>(code);
+    g_ranges.push_back(glyph);  // a range of one; a glyph already listed is packed once
+    g_ranges.push_back(glyph);
+  }
+  g_ranges.push_back(0);
+  return g_ranges.data();
+}
 
 constexpr float kBodySize = 17.0f;
 constexpr float kHeadingSize = 21.0f;
 constexpr float kNumbersSize = 24.0f;
 
-ImFont* AddFont(const unsigned char* data, unsigned int size, float pixels) {
+ImFont* AddFont(const unsigned char* data, unsigned int size, float pixels, const ImWchar* ranges) {
   ImFontConfig config;
   config.FontDataOwnedByAtlas = false;  // the data is a static array
   config.OversampleH = 2;
   config.OversampleV = 1;
   config.PixelSnapH = false;
   return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), static_cast<int>(size),
-                                                    pixels, &config, kGlyphRanges);
+                                                    pixels, &config, ranges);
 }
 
 }  // namespace
@@ -40,10 +79,11 @@ bool LoadFonts(float pixel_ratio) {
   if (g_fonts.pixel_ratio == pixel_ratio) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  g_fonts.body = AddFont(kLessonFontRegular, kLessonFontRegular_size, kBodySize * pixel_ratio);
-  g_fonts.bold = AddFont(kLessonFontBold, kLessonFontBold_size, kBodySize * pixel_ratio);
-  g_fonts.heading = AddFont(kLessonFontBold, kLessonFontBold_size, kHeadingSize * pixel_ratio);
-  g_fonts.numbers = AddFont(kLessonFontBold, kLessonFontBold_size, kNumbersSize * pixel_ratio);
+  const ImWchar* ranges = GlyphRanges();
+  g_fonts.body = AddFont(kLessonFontRegular, kLessonFontRegular_size, kBodySize * pixel_ratio, ranges);
+  g_fonts.bold = AddFont(kLessonFontBold, kLessonFontBold_size, kBodySize * pixel_ratio, ranges);
+  g_fonts.heading = AddFont(kLessonFontBold, kLessonFontBold_size, kHeadingSize * pixel_ratio, ranges);
+  g_fonts.numbers = AddFont(kLessonFontBold, kLessonFontBold_size, kNumbersSize * pixel_ratio, ranges);
   io.Fonts->Build();
   io.FontDefault = g_fonts.body;
   // Glyphs are rasterized at device resolution and drawn at 1/ratio in layout units.
