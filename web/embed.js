@@ -129,22 +129,30 @@
     var handle = { ready: false, module: null, pending: [] };
     mounted.set(div, handle);
 
+    // widget.html's inline start script (web/widget-start.js) may have begun the wasm compile and
+    // made the context already; they are for the page's one widget.
+    var started = options.fillPage && window.attentionWidgetStart;
+    window.attentionWidgetStart = null;
     // Downloads start before the WebGL check, which blocks the page while a context is created.
-    var wasm = compiledWasm();
+    var wasm = started && started.wasm ? started.wasm : compiledWasm();
     var text = loadLessonText();
-    // The check for WebGL 2 creates the widget's own context, with the attributes the runtime
-    // asks for (SDL through Emscripten's EGL), so the runtime gets it back instead of paying for
-    // a second context.
+    // The check for WebGL 2 creates the widget's own context, with the attributes the runtime's
+    // window asks for, so the runtime gets it back instead of paying for a second context.
     var stage = element('div', 'attn-stage');
     style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
-    var canvas = element('canvas', 'attn-canvas', stage);
-    // The backing store gets the size the widget will draw at before the context exists: resizing
-    // it afterwards makes the browser allocate it again, which costs as much as making it. A page of
-    // its own fills the window; an embed is as wide as its element (the widget corrects any guess).
-    var ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
-    canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : (options.height || 560)) * ratio));
-    var gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
+    var canvas = started && started.canvas ? started.canvas : element('canvas');
+    canvas.className = 'attn-canvas';
+    stage.appendChild(canvas);
+    var gl = started && started.gl;
+    if (!gl) {
+      // The backing store gets the size the widget will draw at before the context exists: resizing
+      // it afterwards makes the browser allocate it again, which costs as much as making it. A page
+      // of its own fills the window; an embed is as wide as its element (the widget corrects any guess).
+      var ratio = window.devicePixelRatio || 1;
+      canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
+      canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : (options.height || 560)) * ratio));
+      gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
+    }
     if (!gl) { console.warn('Attention widget not started: WebGL 2 is not available'); return handle; }
     style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
     canvas.tabIndex = 0;

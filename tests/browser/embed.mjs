@@ -74,6 +74,52 @@ await check('a strict-CSP host page runs two script-tag embeds and one iframe th
   await context.close();
 });
 
+// widget.html starts the wasm compile and the WebGL context from an inline script; its comment
+// gives the hash a server's Content-Security-Policy needs. With the hash the script runs and the
+// loader takes over its context; without it the browser refuses the script and the loader does
+// the same work itself, later: the widget starts either way.
+await check('widget.html under a CSP header: its start script runs with the hash it names, the widget starts without it too', async () => {
+  const html = await (await fetch(`${origin}/widget.html`)).text();
+  const named = /script-src ('sha256-[A-Za-z0-9+/=]+')/.exec(html);
+  if (!named) throw new Error('widget.html names no script hash for a Content-Security-Policy');
+  const policy = (extra) => `default-src 'none'; script-src 'self' 'wasm-unsafe-eval'${extra}; style-src 'self'; ` +
+    "img-src 'self' data:; connect-src 'self'; base-uri 'none'";
+  for (const [label, extra, expectStart] of [['with the hash', ` ${named[1]}`, true], ['without it', '', false]]) {
+    const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+    await context.route('**/*', async (route) => {
+      const response = await route.fetch();
+      return route.fulfill({ response, headers: { ...response.headers(), 'content-security-policy': policy(extra) } });
+    });
+    const page = await context.newPage();
+    const violations = [];
+    page.on('console', (msg) => { if (/Content.Security.Policy/i.test(msg.text())) violations.push(msg.text()); });
+    await page.addInitScript(() => {
+      // The start script's object, seen when the loader takes it over (it then clears the global).
+      let start;
+      Object.defineProperty(window, 'attentionWidgetStart', {
+        configurable: true,
+        get() { return start; },
+        set(value) { if (value) window.__startedEarly = { gl: !!value.gl, wasm: !!value.wasm }; start = value; },
+      });
+    });
+    await page.goto(`${origin}/widget.html?scene=mask`);
+    await waitForFirstFrame(page);
+    const early = await page.evaluate(() => ({ started: window.__startedEarly || null, taken: window.attentionWidgetStart,
+                                               canvases: document.querySelectorAll('canvas').length }));
+    if (expectStart) {
+      if (violations.length) throw new Error(`${label}: ${violations.join('; ')}`);
+      if (!early.started || !early.started.gl || !early.started.wasm) throw new Error(`${label}: the start script did not run: ${JSON.stringify(early)}`);
+      if (early.taken !== null) throw new Error(`${label}: the loader did not take over what the start script began`);
+    } else {
+      if (!violations.length) throw new Error(`${label}: the browser reported no refused inline script; is the CSP applied?`);
+      if (early.started) throw new Error(`${label}: the start script ran although the policy refuses it`);
+    }
+    if (early.canvases !== 1) throw new Error(`${label}: ${early.canvases} canvases on the page, expected the widget's one`);
+    console.log(`  ${label}: ${expectStart ? 'start script ran, loader used its context' : 'script refused, widget started anyway'}`);
+    await context.close();
+  }
+});
+
 await check('keyboard and mouse change the ARIA live text', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
