@@ -65,11 +65,13 @@
     error.lessonText = true;
     return error;
   }
-  function loadLessonText() {
+  function loadLessonText(started) {
     if (loadLessonText.promise) return loadLessonText.promise;
     var inline = window.attentionLessonText;
     if (inline && typeof inline === 'object') {
       loadLessonText.promise = Promise.resolve(inline);
+    } else if (started) {
+      loadLessonText.promise = started.then(null, function (error) { throw textError(error.message); });
     } else if (window.location.protocol === 'file:' || typeof fetch !== 'function') {
       loadLessonText.promise = Promise.reject(textError('a page opened from file:// cannot read files beside it'));
     } else {
@@ -130,12 +132,12 @@
     mounted.set(div, handle);
 
     // widget.html's inline start script (web/widget-start.js) may have begun the wasm compile and
-    // made the context already; they are for the page's one widget.
+    // the lesson words' downloads and made the context already; they are for the page's one widget.
     var started = options.fillPage && window.attentionWidgetStart;
     window.attentionWidgetStart = null;
     // Downloads start before the WebGL check, which blocks the page while a context is created.
     var wasm = started && started.wasm ? started.wasm : compiledWasm();
-    var text = loadLessonText();
+    var text = loadLessonText(started && started.text);
     // The check for WebGL 2 creates the widget's own context, with the attributes the runtime's
     // window asks for, so the runtime gets it back instead of paying for a second context.
     var stage = element('div', 'attn-stage');
@@ -153,7 +155,11 @@
       canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : (options.height || 560)) * ratio));
       gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
     }
-    if (!gl) { console.warn('Attention widget not started: WebGL 2 is not available'); return handle; }
+    if (!gl) {
+      console.warn('Attention widget not started: WebGL 2 is not available');
+      showPageText();
+      return handle;
+    }
     style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
     canvas.tabIndex = 0;
     var sceneName = SCENES.indexOf(options.scene) >= 0 ? options.scene : 'compare';
@@ -194,6 +200,9 @@
         } : undefined,
         widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
         onWidgetChange: function (state, description, tableData) {
+          // Called from the first frame: the page's text shows in the task after it, so the
+          // widget's first frame is on screen before the browser lays out any text.
+          if (options.fillPage) setTimeout(showPageText, 0);
           live.textContent = description;
           renderTable(table, tableData || {});
           if (options.onChange) options.onChange(state, description);
@@ -220,6 +229,7 @@
       console.info('Attention widget ready: ' + sceneName + ' scene');
     }).catch(function (error) {
       console.warn('Attention widget not started: ' + (error && error.lessonText ? error.message : error));
+      showPageText();
       stage.remove();
       mirror.remove();
       fallbackNodes.forEach(function (node) { if (node.parentNode !== div) div.appendChild(node); });
@@ -245,6 +255,14 @@
       if (handle.ready && SCENES.indexOf(scene) >= 0) handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]);
     };
     return handle;
+  }
+
+  // widget.html's start script hides the page's own text while the widget starts (class
+  // attn-starting, widget.css): laying out the first text costs a fresh page ~100 ms, which
+  // would come before the widget's first frame. Shown again after that frame, or at once when the
+  // widget cannot start (the fallback text then stays).
+  function showPageText() {
+    document.documentElement.classList.remove('attn-starting');
   }
 
   function usableState(state) {

@@ -110,6 +110,11 @@ await check('widget.html under a CSP header: its start script runs with the hash
       if (violations.length) throw new Error(`${label}: ${violations.join('; ')}`);
       if (!early.started || !early.started.gl || !early.started.wasm) throw new Error(`${label}: the start script did not run: ${JSON.stringify(early)}`);
       if (early.taken !== null) throw new Error(`${label}: the loader did not take over what the start script began`);
+      // The page's text (the heading and the live region, read by screen readers) is hidden only
+      // until the first frame.
+      await page.waitForFunction(() => !document.documentElement.classList.contains('attn-starting') &&
+        document.querySelector('h1').getClientRects().length > 0 && document.querySelector('[aria-live]').getClientRects().length > 0,
+      null, { timeout: 5000 }).catch(() => { throw new Error(`${label}: the heading or the live region stayed hidden after the first frame`); });
     } else {
       if (!violations.length) throw new Error(`${label}: the browser reported no refused inline script; is the CSP applied?`);
       if (early.started) throw new Error(`${label}: the start script ran although the policy refuses it`);

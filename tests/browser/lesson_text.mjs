@@ -4,8 +4,9 @@
 // - served: an edited lesson file's words show in the ARIA mirror;
 // - a malformed lesson file: the widget starts, a console warning names the file and line, and
 //   that file's keys show as [key];
-// - lesson/files.json missing, a listed file missing, or the lesson page opened from file://
-//   (not the offline file): the author's fallback stays with a note, no canvas, no uncaught error;
+// - a lesson file missing (widget.html lists its own; the lesson page reads lesson/files.json),
+//   lesson/files.json missing (lesson page), or the lesson page opened from file:// (not the
+//   offline file): the author's fallback stays, shown, with a note, no canvas, no uncaught error;
 // - the one-file offline lesson starts from file:// and shows the same words as the served page.
 // usage: node lesson_text.mjs SITE_DIR OUT_DIR
 import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -101,6 +102,9 @@ async function assertNotStarted(page, problems, warnings, why, expected404, slot
     noteChildren: Array.from(document.querySelectorAll('.attn-note')).reduce((sum, n) => sum + n.children.length, 0),
     canvases: document.querySelectorAll('canvas').length,
     fallbacks: document.querySelectorAll('.attn-fallback, [data-attention-widget] > :not(.attn-note)').length,
+    // Laid out, not only present: widget.html hides its text while the widget starts.
+    shownFallbacks: Array.from(document.querySelectorAll('.attn-fallback, [data-attention-widget] > :not(.attn-note)'))
+      .filter((node) => node.getClientRects().length > 0).length,
   }));
   if (seen.notes.length !== slots) throw new Error(`${seen.notes.length} notes for ${slots} widget(s)`);
   if (!seen.notes.every((n) => /could not be loaded, so it was not started/.test(n) && /attention-lesson-offline\.html/.test(n))) {
@@ -109,6 +113,7 @@ async function assertNotStarted(page, problems, warnings, why, expected404, slot
   if (seen.noteChildren) throw new Error('the note holds elements: it must be plain text');
   if (seen.canvases) throw new Error(`${seen.canvases} canvas(es) in the page`);
   if (!seen.fallbacks) throw new Error("the author's fallback content is gone");
+  if (!seen.shownFallbacks) throw new Error("the author's fallback content is there but not shown");
   if (!warnings.some((w) => w.includes('Attention widget not started') && w.includes(why))) {
     throw new Error(`no console warning with "${why}"; saw ${JSON.stringify(warnings)}`);
   }
@@ -119,26 +124,35 @@ async function assertNotStarted(page, problems, warnings, why, expected404, slot
   console.log(`  ${warnings.find((w) => w.includes(why))}`);
 }
 
-await check('without lesson/files.json the widget page and the lesson page show the note, not the widget', async () => {
+// widget.html lists its lesson files itself (a meta its start script reads); lesson/files.json
+// is the list the script-tag embed reads.
+await check('without lesson/files.json the lesson page shows the note, not the widget; widget.html still starts', async () => {
   rmSync(lessonFile('files.json'));
-  const widget = await open(`${origin}/widget.html?scene=walkthrough`);
-  await assertNotStarted(widget.page, widget.problems, widget.warnings, 'lesson/files.json: HTTP 404',
-                         ['lesson/files.json'], 1);
-  writeFileSync(join(out, 'no-text-widget.png'), await widget.page.screenshot());
-  await widget.context.close();
   const lesson = await open(`${origin}/index.html`, { width: 1000, height: 900 });
   const slots = await lesson.page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
   await assertNotStarted(lesson.page, lesson.problems, lesson.warnings, 'lesson/files.json: HTTP 404',
                          ['lesson/files.json'], slots);
   await lesson.context.close();
+  const widget = await open(`${origin}/widget.html?scene=walkthrough`);
+  await waitForFirstFrame(widget.page);
+  if (widget.problems.length) throw new Error(widget.problems.join('\n  '));
+  await widget.context.close();
 });
 
-await check('a file lesson/files.json lists but the server does not have: the note, not the widget', async () => {
+await check('a lesson file the server does not have: the note, not the widget, on the widget page and the lesson page', async () => {
+  rmSync(lessonFile('walkthrough.txt'));
+  const widget = await open(`${origin}/widget.html?scene=walkthrough`);
+  await assertNotStarted(widget.page, widget.problems, widget.warnings, 'lesson/walkthrough.txt: HTTP 404',
+                         ['lesson/walkthrough.txt'], 1);
+  writeFileSync(join(out, 'no-text-widget.png'), await widget.page.screenshot());
+  await widget.context.close();
+  restoreLesson();
   const names = JSON.parse(original['files.json']);
   writeFileSync(lessonFile('files.json'), JSON.stringify([...names, 'gone.txt']));
-  const { context, page, problems, warnings } = await open(`${origin}/widget.html`);
-  await assertNotStarted(page, problems, warnings, 'lesson/gone.txt: HTTP 404', ['lesson/gone.txt'], 1);
-  await context.close();
+  const lesson = await open(`${origin}/index.html`, { width: 1000, height: 900 });
+  const slots = await lesson.page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
+  await assertNotStarted(lesson.page, lesson.problems, lesson.warnings, 'lesson/gone.txt: HTTP 404', ['lesson/gone.txt'], slots);
+  await lesson.context.close();
 });
 
 await check('the lesson page opened from file:// (not the offline file) shows the note, not the widget', async () => {
