@@ -153,6 +153,8 @@ int main(int argc, char** argv) {
 #ifdef __EMSCRIPTEN__
   emscripten_set_main_loop_arg([](void* arg) { platform::AppFrame(*static_cast<platform::App*>(arg)); }, &app, 0,
                                false);
+  // The first frame now rather than at the next animation frame: everything it needs is here.
+  platform::AppFrame(app);
   return 0;
 #else
   platform::EventReplay replay(stream);
