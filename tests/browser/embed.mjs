@@ -125,6 +125,19 @@ await check('widget.html under a CSP header: its start script runs with the hash
   }
 });
 
+await check('widget.html without its loader: the fallback text shows, not a blank page', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  await context.route('**/embed.js', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  const page = await context.newPage();
+  await page.goto(`${origin}/widget.html`);
+  await page.waitForLoadState('load');
+  await page.waitForFunction(() => document.querySelector('.attn-fallback')?.getClientRects().length > 0, null, { timeout: 5000 })
+    .catch(() => { throw new Error('the fallback text stayed hidden'); });
+  const text = await page.textContent('.attn-fallback');
+  if (!/2 \+ 16 = 18/.test(text)) throw new Error(`unexpected fallback text: ${text}`);
+  await context.close();
+});
+
 await check('keyboard and mouse change the ARIA live text', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
