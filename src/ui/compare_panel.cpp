@@ -195,7 +195,8 @@ ImRect DrawTipLabel(ImDrawList* draw, ImFont* font, ImVec2 origin, ImVec2 tip, c
   const float length = std::sqrt(dx * dx + dy * dy);
   const float ux = length < 1.0f ? 0.7071f : dx / length;
   const float uy = length < 1.0f ? -0.7071f : dy / length;
-  const float font_size = font->FontSize;
+  // In layout units, as ImGui sizes text: the atlas is rasterized at the screen's pixel ratio.
+  const float font_size = font->FontSize * font->Scale * ImGui::GetIO().FontGlobalScale;
   const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, text.c_str());
   const ImVec2 directions[] = {ImVec2(ux, uy), ImVec2(-uy, ux), ImVec2(uy, -ux), ImVec2(-ux, -uy)};
   ImRect chosen;
@@ -224,7 +225,9 @@ ImRect DrawTipLabel(ImDrawList* draw, ImFont* font, ImVec2 origin, ImVec2 tip, c
   return chosen;
 }
 
-void DrawGrid(ImDrawList* draw, const PlaneFrame& frame, const Palette& palette) {
+// Draws the grid and its tick numbers; returns where the numbers are, for the tip labels to avoid.
+std::vector<ImRect> DrawGrid(ImDrawList* draw, const PlaneFrame& frame, const Palette& palette) {
+  std::vector<ImRect> ticks;
   const int limit = static_cast<int>(kComparePlaneLimit);
   for (int i = -limit; i <= limit; ++i) {
     const double v = static_cast<double>(i);
@@ -238,10 +241,15 @@ void DrawGrid(ImDrawList* draw, const PlaneFrame& frame, const Palette& palette)
       const std::string tick = std::to_string(i);
       const ImVec2 on_x = frame.ToScreen(PlanePoint{v, 0.0});
       const ImVec2 on_y = frame.ToScreen(PlanePoint{0.0, v});
-      draw->AddText(ImVec2(on_x.x - 10.0f, on_x.y + 2.0f), palette.muted, tick.c_str());
-      draw->AddText(ImVec2(on_y.x + 4.0f, on_y.y - 2.0f), palette.muted, tick.c_str());
+      const ImVec2 size = ImGui::CalcTextSize(tick.c_str());
+      for (const ImVec2 at : {ImVec2(on_x.x - 10.0f, on_x.y + 2.0f), ImVec2(on_y.x + 4.0f, on_y.y - 2.0f)}) {
+        draw->AddText(at, palette.muted, tick.c_str());
+        ticks.emplace_back(at, ImVec2(at.x + size.x, at.y + size.y));
+        RecordRect(("compare.tick." + std::to_string(ticks.size() - 1)).c_str(), ticks.back().Min, ticks.back().Max);
+      }
     }
   }
+  return ticks;
 }
 
 // The query and the keys as arrows from the origin; each tip can be dragged or moved with keys.
@@ -264,7 +272,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(canvas_min, canvas_max, palette.panel, 8.0f);
-  DrawGrid(draw, frame, palette);
+  std::vector<ImRect> labels = DrawGrid(draw, frame, palette);  // tip labels avoid these and each other
 
   // Items first (the query first, so it wins when it sits on a key and Tab reaches it first),
   // then the drawing, with the query on top.
@@ -300,7 +308,6 @@ void DrawPlane(lesson::LessonState& state, float side) {
   };
   const bool keys_highlighted = IsHighlighted(state, "compare.keys");
   const ImRect canvas(canvas_min, canvas_max);
-  std::vector<ImRect> labels;
   std::vector<Segment> arrows{Segment{origin, frame.ToScreen(scene.query)}};
   for (const lesson::CompareKey& key : scene.keys) arrows.push_back(Segment{origin, frame.ToScreen(key.position)});
   for (int i = 0; i < kCompareKeyCount; ++i) {
@@ -314,6 +321,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
     DrawArrow(draw, origin, tip, color, 2.5f);
     draw->AddCircleFilled(tip, 5.0f, color);
     labels.push_back(DrawTipLabel(draw, fonts.bold, origin, tip, KeyLabel(i), color, canvas, labels, arrows));
+    RecordRect(KeyItemName("compare.key_label", i).c_str(), labels.back().Min, labels.back().Max);
     rings(tip, key_in[i], keys_highlighted);
   }
   const ImVec2 query_tip = frame.ToScreen(scene.query);

@@ -10,6 +10,7 @@
 #include "lesson/lesson_state.h"
 #include "lesson/text_store.h"
 #include "ui/compare_panel.h"
+#include "ui/fonts.h"
 #include "ui/item_registry.h"
 #include "ui_harness.h"
 
@@ -314,6 +315,43 @@ TEST_CASE("at phone width the numbers stack under the plane and everything fits 
   ui.Drag(ui.Item("compare.query").Center(), PlaneToScreen(ui, -0.5, 1.5), draw);
   CHECK(state.compare.query.x == Approx(-0.5));
   CHECK(Weight(state, 0) == Approx(0.668619).epsilon(1e-5));
+}
+
+TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every width from phone to desktop") {
+  EnsureLessonText();
+  // Phones draw at pixel ratio 2 or 3: the fonts are rasterized larger and drawn scaled down.
+  for (const float ratio : {1.0f, 2.0f, 3.0f})
+  for (float width = 320.0f; width <= 1280.0f; width += 10.0f) {
+    CAPTURE(ratio);
+    CAPTURE(width);
+    LessonState state;
+    UiHarness ui(width, 2600.0f);
+    ui::LoadFonts(ratio);
+    unsigned char* pixels = nullptr;
+    int atlas_width = 0, atlas_height = 0;
+    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlas_width, &atlas_height);
+    const auto draw = PanelIn(state);
+    ui.Frames(2, draw);
+    // A label is as tall as the text around it, whatever the ratio.
+    const ui::ItemRect museum = ui.Item("compare.key_label0");
+    CHECK(museum.max.y - museum.min.y == Approx(ImGui::GetFontSize()).epsilon(0.2));
+    REQUIRE(ui.Has("compare.tick.0"));
+    for (int tick = 0; ui.Has(("compare.tick." + std::to_string(tick)).c_str()); ++tick) {
+      const ui::ItemRect t = ui.Item(("compare.tick." + std::to_string(tick)).c_str());
+      for (int key = 0; key < lesson::kCompareKeyCount; ++key) {
+        const std::string name = "compare.key_label" + std::to_string(key);
+        REQUIRE(ui.Has(name.c_str()));
+        const ui::ItemRect label = ui.Item(name.c_str());
+        CAPTURE(tick);
+        CAPTURE(name);
+        // Apart by a few pixels, not only not overlapping: a number touching a word reads as part of it.
+        const float gap = 3.0f;
+        const bool near = label.min.x < t.max.x + gap && t.min.x < label.max.x + gap && label.min.y < t.max.y + gap &&
+                          t.min.y < label.max.y + gap;
+        CHECK_FALSE(near);
+      }
+    }
+  }
 }
 
 TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it is reset") {
