@@ -37,9 +37,12 @@ bool IsUtf8(const std::string& line) {
 
 }  // namespace
 
-size_t Utf8CharLength(const std::string& text, size_t i) {
+size_t Utf8Decode(const std::string& text, size_t i, uint32_t* code) {
   const unsigned char lead = static_cast<unsigned char>(text[i]);
-  if (lead < 0x80) return 1;
+  if (lead < 0x80) {
+    *code = lead;
+    return 1;
+  }
   size_t length = 0;
   uint32_t min = 0;
   if ((lead & 0xE0) == 0xC0) {
@@ -55,14 +58,20 @@ size_t Utf8CharLength(const std::string& text, size_t i) {
     return 0;
   }
   if (i + length > text.size()) return 0;
-  uint32_t code = lead & (0x7Fu >> length);
+  uint32_t value = lead & (0x7Fu >> length);
   for (size_t k = 1; k < length; ++k) {
     const unsigned char next = static_cast<unsigned char>(text[i + k]);
     if ((next & 0xC0) != 0x80) return 0;
-    code = (code << 6) | (next & 0x3Fu);
+    value = (value << 6) | (next & 0x3Fu);
   }
-  if (code < min || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return 0;
+  if (value < min || value > 0x10FFFF || (value >= 0xD800 && value <= 0xDFFF)) return 0;
+  *code = value;
   return length;
+}
+
+size_t Utf8CharLength(const std::string& text, size_t i) {
+  uint32_t code = 0;
+  return Utf8Decode(text, i, &code);
 }
 
 std::string TextError::ToString() const { return file + ":" + std::to_string(line) + ": " + message; }
@@ -124,15 +133,10 @@ std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {
   for (const auto& entry : entries_) {
     const std::string& text = entry.second;
     for (size_t i = 0; i < text.size();) {
-      const size_t length = Utf8CharLength(text, i);
-      if (length <= 1) {  // ASCII, or a byte that starts no character (parsed text has none)
-        ++i;
-        continue;
-      }
-      uint32_t code = static_cast<unsigned char>(text[i]) & (0x7Fu >> length);
-      for (size_t k = 1; k < length; ++k) code = (code << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3Fu);
-      found.push_back(code);
-      i += length;
+      uint32_t code = 0;
+      const size_t length = Utf8Decode(text, i, &code);
+      if (length > 1) found.push_back(code);
+      i += length > 0 ? length : 1;  // a byte that starts no character is skipped (parsed text has none)
     }
   }
   std::sort(found.begin(), found.end());

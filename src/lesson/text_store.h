@@ -25,6 +25,8 @@ namespace lesson {
 // Length in bytes of the well-formed UTF-8 character starting at text[i] (1 to 4), or 0 when the
 // bytes there are not one (stray continuation, overlong form, surrogate, past U+10FFFF, cut off).
 size_t Utf8CharLength(const std::string& text, size_t i);
+// The same, also giving the character's code point in *code (left alone when 0 is returned).
+size_t Utf8Decode(const std::string& text, size_t i, uint32_t* code);
 
 // One problem found while parsing a text file.
 struct TextError {
