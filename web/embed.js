@@ -128,7 +128,7 @@
     if (mounted.has(div)) return mounted.get(div);
     options = options || {};
     var fallbackNodes = Array.prototype.slice.call(div.childNodes);
-    var handle = { ready: false, module: null, pending: [] };
+    var handle = { ready: false, published: false, module: null, pending: [] };
     mounted.set(div, handle);
 
     // widget.html's inline start script (web/widget-start.js) may have begun the wasm compile and
@@ -200,9 +200,10 @@
         } : undefined,
         widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
         onWidgetChange: function (state, description, tableData) {
-          // Called from the first frame: the page's text shows in the task after it, so the
-          // widget's first frame is on screen before the browser lays out any text.
-          if (options.fillPage) setTimeout(showPageText, 0);
+          // The first call comes from the first frame: the page's text shows in the task after it,
+          // so the widget's first frame is on screen before the browser lays out any text.
+          if (options.fillPage && !handle.published) setTimeout(showPageText, 0);
+          handle.published = true;
           live.textContent = description;
           renderTable(table, tableData || {});
           if (options.onChange) options.onChange(state, description);
