@@ -186,7 +186,11 @@ await check('the state round-trips through the URL fragment; a malformed one is 
   await page.focus('canvas');
   await page.keyboard.press('n');
   await page.keyboard.press('n');
-  await page.waitForFunction(() => window.location.hash.length > 1, null, { timeout: 10000 });
+  // Each press is reported on its own; the live text and the link change in the same call, so
+  // once the text names step 3 the link is the one for it (the link alone may still be step 2's).
+  await page.waitForFunction(() => /^Step 3 of /.test(document.querySelector('[aria-live]')?.textContent || '') &&
+                             window.location.hash.length > 1, null, { timeout: 10000 })
+    .catch(() => { throw new Error('two N presses did not bring the walkthrough to step 3'); });
   const hash = await page.evaluate(() => window.location.hash);
   const described = await liveText(page);
   const copy = await context.newPage();
