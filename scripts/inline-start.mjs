@@ -22,7 +22,7 @@ if (script.includes('</')) {
   process.exit(1);
 }
 const hash = `'sha256-${createHash('sha256').update(script, 'utf8').digest('base64')}'`;
-const block = `<!-- Starts the wasm compile, the lesson words and the WebGL context first (web/widget-start.js). A server that sends a
+const block = `<!-- Starts the wasm compile and the lesson words' downloads first (web/widget-start.js). A server that sends a
      Content-Security-Policy allows it with script-src ${hash} -->
 <script>${script}</script>`;
 writeFileSync(pageOut, page.replace(MARKER, () => block));

@@ -24,6 +24,7 @@
   'use strict';
   var SCENES = ['compare', 'combine', 'mask', 'caveats', 'walkthrough', 'quiz'];
   var MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
+  var NO_WEBGL = 'WebGL 2 is not available';
   var script = document.currentScript;
   var base = new URL('.', script && script.src ? script.src : window.location.href);
   var mounted = new WeakMap();  // div -> widget handle
@@ -89,7 +90,7 @@
         })).then(function () { return text; });
       });
     }
-    // Handled by each mount(); a page without WebGL 2 never asks.
+    // Handled by each mount().
     loadLessonText.promise.catch(function () {});
     return loadLessonText.promise;
   }
@@ -132,34 +133,19 @@
     mounted.set(div, handle);
 
     // widget.html's inline start script (web/widget-start.js) may have begun the wasm compile and
-    // the lesson words' downloads and made the context already; they are for the page's one widget.
+    // the lesson words' downloads already; they are for the page's one widget.
     var started = options.fillPage && window.attentionWidgetStart;
     window.attentionWidgetStart = null;
-    // Downloads start before the WebGL check, which blocks the page while a context is created.
-    var wasm = started && started.wasm ? started.wasm : compiledWasm();
-    var text = loadLessonText(started && started.text);
-    // The check for WebGL 2 creates the widget's own context, with the attributes the runtime's
-    // window asks for, so the runtime gets it back instead of paying for a second context.
-    var stage = element('div', 'attn-stage');
-    style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
-    var canvas = started && started.canvas ? started.canvas : element('canvas');
-    canvas.className = 'attn-canvas';
-    stage.appendChild(canvas);
-    var gl = started && started.gl;
-    if (!gl) {
-      // The backing store gets the size the widget will draw at before the context exists: resizing
-      // it afterwards makes the browser allocate it again, which costs as much as making it. A page
-      // of its own fills the window; an embed is as wide as its element (the widget corrects any guess).
-      var ratio = window.devicePixelRatio || 1;
-      canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
-      canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : (options.height || 560)) * ratio));
-      gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
-    }
-    if (!gl) {
-      console.warn('Attention widget not started: WebGL 2 is not available');
+    if (typeof WebGL2RenderingContext !== 'function') {
+      console.warn('Attention widget not started: ' + NO_WEBGL);
       showPageText();
       return handle;
     }
+    var wasm = started && started.wasm ? started.wasm : compiledWasm();
+    var text = loadLessonText(started && started.text);
+    var stage = element('div', 'attn-stage');
+    style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
+    var canvas = element('canvas', 'attn-canvas', stage);
     style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
     canvas.tabIndex = 0;
     var sceneName = SCENES.indexOf(options.scene) >= 0 ? options.scene : 'compare';
@@ -185,6 +171,18 @@
 
     Promise.all([loadRuntime(), text, wasm]).then(function (loaded) {
       var compiled = loaded[2];
+      // The WebGL 2 context is made only now, with everything else in: making it blocks the page
+      // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
+      // gets the size the widget will draw at (resizing it later makes the browser allocate it
+      // again); a page of its own fills the window, an embed is as wide as its element (the widget
+      // corrects any guess). The runtime's window asks for these same attributes and gets this
+      // context back.
+      var ratio = window.devicePixelRatio || 1;
+      canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
+      canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : (options.height || 560)) * ratio));
+      if (!canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false })) {
+        throw new Error(NO_WEBGL);
+      }
       fallbackNodes.forEach(function (node) { if (node.parentNode === div) div.removeChild(node); });
       div.appendChild(stage);
       div.appendChild(mirror);
@@ -229,7 +227,7 @@
       div.dispatchEvent(new CustomEvent('attention-widget-ready'));
       console.info('Attention widget ready: ' + sceneName + ' scene');
     }).catch(function (error) {
-      console.warn('Attention widget not started: ' + (error && error.lessonText ? error.message : error));
+      console.warn('Attention widget not started: ' + (error instanceof Error ? error.message : error));
       showPageText();
       stage.remove();
       mirror.remove();

@@ -1,12 +1,12 @@
 // Inlined at the top of widget.html (scripts/inline-start.mjs), so it runs before anything else
-// on the page: it starts the slowest steps of showing the widget at once, while the runtime and
-// the loader are still downloading.
+// on the page: it starts the downloads the widget waits for at once, while the runtime and the
+// loader are still downloading.
 //  - Compiling the wasm: the browser does it in the background as the bytes arrive.
 //  - Fetching the lesson words: otherwise the loader asks for them only once it runs.
-//  - Creating the WebGL 2 context: it blocks the page for 100-300 ms, time the downloads then
-//    overlap instead of following.
-// embed.js takes all three over (window.attentionWidgetStart). Where this script does not run (a
-// Content-Security-Policy without its hash, see SECURITY.md) embed.js does them itself, later.
+// The WebGL 2 context is not made here: making it blocks the page for 100-300 ms, and responses
+// that arrive meanwhile are not read; embed.js makes it once everything else is in.
+// embed.js takes both over (window.attentionWidgetStart). Where this script does not run (a
+// Content-Security-Policy without its hash, see SECURITY.md) embed.js starts them itself, later.
 (function () {
   'use strict';
   var start = {};
@@ -31,13 +31,6 @@
     })).then(function () { return text; });
     start.text.catch(function () {});  // embed.js reports a failure when it waits for the words
   }
-  // The size and attributes embed.js would give it (a page of its own fills the window).
-  var canvas = document.createElement('canvas');
-  var ratio = window.devicePixelRatio || 1;
-  canvas.width = Math.max(1, Math.round(window.innerWidth * ratio));
-  canvas.height = Math.max(1, Math.round(window.innerHeight * ratio));
-  start.canvas = canvas;
-  start.gl = canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false });
   window.attentionWidgetStart = start;
   // No text is laid out until the widget has drawn (embed.js removes the class): the first text a
   // fresh page lays out costs ~100 ms, which the widget's first frame would otherwise wait behind.

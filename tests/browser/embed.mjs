@@ -74,9 +74,9 @@ await check('a strict-CSP host page runs two script-tag embeds and one iframe th
   await context.close();
 });
 
-// widget.html starts the wasm compile and the WebGL context from an inline script; its comment
-// gives the hash a server's Content-Security-Policy needs. With the hash the script runs and the
-// loader takes over its context; without it the browser refuses the script and the loader does
+// widget.html starts the wasm compile and the lesson words' downloads from an inline script; its
+// comment gives the hash a server's Content-Security-Policy needs. With the hash the script runs and
+// the loader takes over what it began; without it the browser refuses the script and the loader does
 // the same work itself, later: the widget starts either way.
 await check('widget.html under a CSP header: its start script runs with the hash it names, the widget starts without it too', async () => {
   const html = await (await fetch(`${origin}/widget.html`)).text();
@@ -99,7 +99,7 @@ await check('widget.html under a CSP header: its start script runs with the hash
       Object.defineProperty(window, 'attentionWidgetStart', {
         configurable: true,
         get() { return start; },
-        set(value) { if (value) window.__startedEarly = { gl: !!value.gl, wasm: !!value.wasm }; start = value; },
+        set(value) { if (value) window.__startedEarly = { wasm: !!value.wasm, text: !!value.text }; start = value; },
       });
     });
     await page.goto(`${origin}/widget.html?scene=mask`);
@@ -108,7 +108,7 @@ await check('widget.html under a CSP header: its start script runs with the hash
                                                canvases: document.querySelectorAll('canvas').length }));
     if (expectStart) {
       if (violations.length) throw new Error(`${label}: ${violations.join('; ')}`);
-      if (!early.started || !early.started.gl || !early.started.wasm) throw new Error(`${label}: the start script did not run: ${JSON.stringify(early)}`);
+      if (!early.started || !early.started.wasm || !early.started.text) throw new Error(`${label}: the start script did not run: ${JSON.stringify(early)}`);
       if (early.taken !== null) throw new Error(`${label}: the loader did not take over what the start script began`);
       // The page's text (the heading and the live region, read by screen readers) is hidden only
       // until the first frame.
@@ -120,7 +120,7 @@ await check('widget.html under a CSP header: its start script runs with the hash
       if (early.started) throw new Error(`${label}: the start script ran although the policy refuses it`);
     }
     if (early.canvases !== 1) throw new Error(`${label}: ${early.canvases} canvases on the page, expected the widget's one`);
-    console.log(`  ${label}: ${expectStart ? 'start script ran, loader used its context' : 'script refused, widget started anyway'}`);
+    console.log(`  ${label}: ${expectStart ? 'start script ran, loader used its downloads' : 'script refused, widget started anyway'}`);
     await context.close();
   }
 });
@@ -135,6 +135,34 @@ await check('widget.html without its loader: the fallback text shows, not a blan
     .catch(() => { throw new Error('the fallback text stayed hidden'); });
   const text = await page.textContent('.attn-fallback');
   if (!/2 \+ 16 = 18/.test(text)) throw new Error(`unexpected fallback text: ${text}`);
+  await context.close();
+});
+
+// A browser that has WebGL 2 but cannot make a context (a blocked GPU, a lost device): the loader
+// asks for the context only once the downloads are in, and then keeps the page's text.
+await check('widget.html where no WebGL 2 context can be made: the fallback text shows, with a warning', async () => {
+  const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
+  await context.addInitScript(() => {
+    const getContext = HTMLCanvasElement.prototype.getContext;
+    HTMLCanvasElement.prototype.getContext = function (kind, ...rest) {
+      return kind === 'webgl2' ? null : getContext.call(this, kind, ...rest);
+    };
+  });
+  const page = await context.newPage();
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${origin}/widget.html?scene=mask`);
+  await page.waitForFunction(() => document.querySelector('.attn-fallback')?.getClientRects().length > 0, null, { timeout: 10000 })
+    .catch(() => { throw new Error(`the fallback text stayed hidden; warnings: ${warnings.join(' | ')}`); });
+  if (!warnings.some((w) => /Attention widget not started: WebGL 2 is not available/.test(w))) {
+    throw new Error(`no warning names the missing WebGL 2: ${warnings.join(' | ')}`);
+  }
+  const left = await page.evaluate(() => ({ canvases: document.querySelectorAll('canvas').length,
+                                            starting: document.documentElement.classList.contains('attn-starting') }));
+  if (left.canvases !== 0 || left.starting) throw new Error(`after giving up: ${JSON.stringify(left)}`);
+  if (errors.length) throw new Error(`page errors: ${errors.join('; ')}`);
   await context.close();
 });
 
