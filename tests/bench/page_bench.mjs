@@ -81,15 +81,15 @@ const PAGES = {
 };
 const browser = await launch();
 
-const newContext = async (options = {}) => {
-  const context = await browser.newContext({ viewport: VIEWPORT, ...options });
+const newContext = async () => {
+  const context = await browser.newContext({ viewport: VIEWPORT });
   await context.addInitScript(INSTRUMENT);
   return context;
 };
 
-// A page of its own in a new context, or (shared) a new tab of one.
-async function openPage(url, contextOptions = {}, shared = null) {
-  const context = shared || await newContext(contextOptions);
+// A page in a new context of its own, or a new tab of `shared`.
+async function openPage(url, shared = null) {
+  const context = shared || await newContext();
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -126,10 +126,10 @@ async function framesDuring(page, ms) {
 // which would run beside the page being timed.
 const firstFrame = { widget: [], baseline: [], floor: [] };
 const tabs = await newContext();
-for (const kind of ['widget', 'baseline', 'floor']) await (await openPage(PAGES[kind], {}, tabs)).page.close();
+for (const kind of ['widget', 'baseline', 'floor']) await (await openPage(PAGES[kind], tabs)).page.close();
 for (let run = 0; run < RUNS; ++run) {
   for (const kind of ['widget', 'baseline', 'floor']) {
-    const { page } = await openPage(PAGES[kind], {}, tabs);
+    const { page } = await openPage(PAGES[kind], tabs);
     firstFrame[kind].push(await page.evaluate(() => window.__bench.firstClear));
     await page.close();
   }
