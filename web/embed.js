@@ -213,10 +213,11 @@
         },
         print: function (text) { console.log(text); },
         printErr: function (text) {
-          // A malformed lesson file ("warning: lesson/mask.txt:12: ..."): nothing from it is used
-          // and there is no built-in copy on the web, so its words show as [key] until it is fixed.
+          // A malformed line of a lesson file ("warning: lesson/lesson.txt:12: ... (nothing from
+          // section [mask] is used)"): there is no built-in copy on the web, so that section's
+          // words show as [key] until it is fixed.
           var bad = /^warning: (lesson\/[^:]+:\d+: .*)$/.exec(text);
-          console.warn(bad ? 'Attention widget: ' + bad[1] + ' (nothing from this file is used: its words show as [key] until it is fixed)' : text);
+          console.warn(bad ? 'Attention widget: ' + bad[1] + ' (its words show as [key] until it is fixed)' : text);
         },
       });
     }).then(function (module) {

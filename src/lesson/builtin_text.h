@@ -8,7 +8,7 @@
 namespace lesson {
 
 struct BuiltInTextFile {
-  const char* name;      // file name, e.g. "mask.txt"
+  const char* name;      // file name, e.g. "lesson.txt"
   const char* contents;  // the file's bytes, NUL-terminated
   unsigned int size;     // bytes, without the NUL
 };

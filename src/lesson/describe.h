@@ -4,9 +4,9 @@
 // and a table of its current numbers. Both are plain text (put them in the page as text, never
 // as HTML: a quick-check answer holds whatever the learner typed).
 //
-// The words come from assets/lesson/mirror.txt (keys "mirror.*") and the scenes' own text files;
-// the numbers from the scenes' compute functions, formatted with attention::FormatNumber and a
-// true minus sign. A state that holds numbers no scene could compute with is described in words
+// The words come from assets/lesson/lesson.txt (section [mirror], keys "mirror.*", and the
+// scenes' own sections); the numbers from the scenes' compute functions, formatted with
+// attention::FormatNumber and a true minus sign. A state that holds numbers no scene could compute with is described in words
 // ("… is not a valid number"): no output ever reads "nan", "inf" or "undefined".
 
 #include <string>

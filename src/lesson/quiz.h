@@ -1,7 +1,7 @@
 #pragma once
 // The quick check: the lesson's two questions. For each, the learner picks one of three
 // choices or types an answer in their own words, then reveals the reasoning. The words live in
-// assets/lesson/quiz.txt; this is only what the learner did.
+// assets/lesson/lesson.txt (section [quiz]); this is only what the learner did.
 
 #include <array>
 #include <string>

@@ -77,10 +77,10 @@ size_t Utf8CharLength(const std::string& text, size_t i) {
 std::string TextError::ToString() const { return file + ":" + std::to_string(line) + ": " + message; }
 
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
-                   TextError* error) {
+                   TextError* error, int first_line, const std::map<std::string, std::string>* earlier) {
   std::map<std::string, std::string> parsed;
   std::string current_key;
-  int line_number = 0;
+  int line_number = first_line - 1;
   size_t pos = 0;
   auto fail = [&](const std::string& message) {
     *error = TextError{file, line_number, message};
@@ -92,7 +92,7 @@ bool ParseTextFile(const std::string& file, const std::string& contents, std::ma
     pos = end == std::string::npos ? contents.size() + 1 : end + 1;
     ++line_number;
     if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line_number == 1 && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // byte-order mark
+    if (line_number == first_line && line.rfind("\xEF\xBB\xBF", 0) == 0) line.erase(0, 3);  // byte-order mark
     if (!IsUtf8(line)) return fail("not valid UTF-8 text");
     const std::string trimmed = Trim(line);
     if (trimmed.empty() || trimmed[0] == '#') continue;
@@ -111,7 +111,7 @@ bool ParseTextFile(const std::string& file, const std::string& contents, std::ma
     if (equals == std::string::npos) return fail("expected 'key = value'");
     const std::string key = Trim(line.substr(0, equals));
     if (!IsKey(key)) return fail("key '" + key.substr(0, 40) + "' may hold only a-z, 0-9, '_' and '.'");
-    if (parsed.count(key)) return fail("key '" + key + "' appears twice");
+    if (parsed.count(key) || (earlier && earlier->count(key))) return fail("key '" + key + "' appears twice");
     parsed[key] = Trim(line.substr(equals + 1));
     current_key = key;
   }
@@ -119,13 +119,49 @@ bool ParseTextFile(const std::string& file, const std::string& contents, std::ma
   return true;
 }
 
-bool TextStore::Load(const std::string& file, const std::string& contents) {
-  TextError error;
-  if (!ParseTextFile(file, contents, &entries_, &error)) {
-    errors_.push_back(error);
-    return false;
+std::vector<TextSection> SplitSections(const std::string& contents) {
+  std::vector<TextSection> sections(1);
+  int line_number = 0;
+  size_t pos = contents.rfind("\xEF\xBB\xBF", 0) == 0 ? 3 : 0;  // byte-order mark
+  while (pos < contents.size()) {
+    size_t end = contents.find('\n', pos);
+    if (end == std::string::npos) end = contents.size();
+    ++line_number;
+    // "[name]" at the start of a line, nothing after it but spaces (a key or an indented
+    // continuation cannot start with '[').
+    const size_t close = contents[pos] == '[' ? contents.find(']', pos) : std::string::npos;
+    bool header = close < end && close > pos + 1;
+    for (size_t i = pos + 1; header && i < close; ++i) {
+      const char c = contents[i];
+      header = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+    }
+    for (size_t i = close + 1; header && i < end; ++i) header = std::isspace(static_cast<unsigned char>(contents[i]));
+    if (header) {
+      sections.push_back(TextSection{contents.substr(pos + 1, close - pos - 1), line_number + 1, {}});
+    } else {
+      sections.back().text.append(contents, pos, end - pos).push_back('\n');
+    }
+    pos = end + 1;
   }
-  return true;
+  return sections;
+}
+
+bool TextStore::Load(const std::string& file, const std::string& contents) {
+  std::map<std::string, std::string> loaded;  // the file's well-formed sections
+  bool ok = true;
+  for (const TextSection& section : SplitSections(contents)) {
+    std::map<std::string, std::string> parsed;
+    TextError error;
+    if (!ParseTextFile(file, section.text, &parsed, &error, section.first_line, &loaded)) {
+      if (!section.name.empty()) error.message += " (nothing from section [" + section.name + "] is used)";
+      errors_.push_back(error);
+      ok = false;
+      continue;
+    }
+    for (auto& entry : parsed) loaded.emplace(entry.first, std::move(entry.second));
+  }
+  for (auto& entry : loaded) entries_[entry.first] = std::move(entry.second);
+  return ok;
 }
 
 std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {

@@ -9,10 +9,10 @@
 //     a line holding only "  ." inside a value starts a new paragraph.
 //
 // Natively every file is compiled in as the built-in text, and at start the same files may be
-// loaded again from disk; a malformed file is reported with its name and line, and that file's
-// built-in text stays in use. The web widget compiles in only the file names: its words are the
-// files its loader hands over (lesson/*.txt beside the widget, or inlined in the one-file offline
-// lesson), so a malformed file is reported the same way and its keys show as [key].
+// loaded again from disk; a malformed line is reported with its file and line, and the built-in
+// text of its section stays in use. The web widget compiles in only the file names: its words are
+// the files its loader hands over (lesson/*.txt beside the widget, or inlined in the one-file
+// offline lesson), so a malformed section is reported the same way and its keys show as [key].
 
 #include <cstdint>
 #include <map>
@@ -30,21 +30,34 @@ size_t Utf8Decode(const std::string& text, size_t i, uint32_t* code);
 
 // One problem found while parsing a text file.
 struct TextError {
-  std::string file;     // e.g. "assets/lesson/mask.txt"
+  std::string file;     // e.g. "assets/lesson/lesson.txt"
   int line = 0;         // 1-based line number
   std::string message;  // e.g. "expected 'key = value'"
-  std::string ToString() const;  // "assets/lesson/mask.txt:12: expected 'key = value'"
+  std::string ToString() const;  // "assets/lesson/lesson.txt:12: expected 'key = value'"
 };
 
-// Parses one file into key -> text. Returns false (and `error`) on the first problem; `out` is
-// then left unchanged. Keys are [a-z0-9_.]+ and may appear once per file.
+// Parses one file (or one section of a file, whose first line is `first_line` of the file) into
+// key -> text. Returns false (and `error`) on the first problem; `out` is then left unchanged.
+// Keys are [a-z0-9_.]+ and may appear once, and not at all if `earlier` (the file's earlier
+// sections) holds them.
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
-                   TextError* error);
+                   TextError* error, int first_line = 1,
+                   const std::map<std::string, std::string>* earlier = nullptr);
+
+// A lesson file is divided into sections by lines "[name]" (name: a-z, 0-9, '_'), one per scene;
+// what comes before the first such line is a section without a name.
+struct TextSection {
+  std::string name;
+  int first_line = 1;  // the file's line number of the section's first line, after its "[name]"
+  std::string text;
+};
+std::vector<TextSection> SplitSections(const std::string& contents);
 
 class TextStore {
  public:
   // Adds a file's entries (later files override earlier keys). False on a parse error, which is
-  // also kept in errors(); nothing from a malformed file is used.
+  // also kept in errors(); nothing from a malformed section is used, the other sections are. A key
+  // may appear in only one section of a file.
   bool Load(const std::string& file, const std::string& contents);
   // The text for `key`, or the key itself in brackets when missing, so gaps are visible.
   const std::string& Get(const std::string& key) const;

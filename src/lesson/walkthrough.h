@@ -1,7 +1,7 @@
 #pragma once
 // The walkthrough: the lesson told in short steps, in the narration's order. Each step sets the
 // other scenes up for what it talks about and names the element to look at; its words (title,
-// text, what to look at, caption) live in assets/lesson/walkthrough.txt.
+// text, what to look at, caption) live in assets/lesson/lesson.txt, section [walkthrough].
 
 #include <string>
 

@@ -51,9 +51,10 @@ void SaveScreenshot(App& app) {
   }
 }
 
-// Built-in text first, then any author's copy of each file; a malformed copy is reported and its
-// built-in text stays. The web build has no built-in words (only the file names): its words are the
-// lesson files the loader hands over, and a malformed one's keys show as [key] until it is fixed.
+// Built-in text first, then any author's copy of each file; a malformed section of a copy is
+// reported and its built-in text stays. The web build has no built-in words (only the file names):
+// its words are the lesson files the loader hands over, and a malformed section's keys show as
+// [key] until it is fixed.
 void LoadLessonText(const AppOptions& options) {
   lesson::TextStore& text = lesson::LessonText();
   text.Clear();

@@ -35,7 +35,7 @@ const char kUsage[] =
     "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
     "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
     "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
-    "  --assets DIR       read lesson text files (compare.txt, ...) from DIR instead of the built-in text\n"
+    "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
     "  --frames N         draw N frames, then exit (for tests)\n"
     "  --screenshot PATH  with --frames: save the last frame as PNG\n"
     "  --size WxH         window size in pixels (default 1024x760)\n"

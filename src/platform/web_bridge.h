@@ -22,7 +22,7 @@ bool BridgePrefersDark();
 void BridgeWake();
 // Web: stops the main loop until the next input; native: nothing (the loop waits for events).
 void BridgeIdle();
-// An author's copy of lesson text file `name` ("mask.txt"): natively read from `dir`, on the web
+// An author's copy of lesson text file `name` ("lesson.txt"): natively read from `dir`, on the web
 // handed over by the page (Module.lessonText[name]). False when there is none.
 bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path);
 // Web: announces a change of what the widget shows: the shareable state (URL fragment encoding),

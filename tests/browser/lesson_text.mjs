@@ -2,14 +2,14 @@
 // text in: the widget shows only what the loader (web/embed.js) hands over from lesson/*.txt,
 // or, in the one-file offline lesson, what is inlined as window.attentionLessonText.
 // - served: an edited lesson file's words show in the ARIA mirror;
-// - a malformed lesson file: the widget starts, a console warning names the file and line, and
-//   that file's keys show as [key];
+// - a malformed line in one section of the lesson file: the widget starts, a console warning
+//   names the file, line and section, that section's keys show as [key], the others as written;
 // - a lesson file missing (widget.html lists its own; the lesson page reads lesson/files.json),
 //   lesson/files.json missing (lesson page), or the lesson page opened from file:// (not the
 //   offline file): the author's fallback stays, shown, with a note, no canvas, no uncaught error;
 // - the one-file offline lesson starts from file:// and shows the same words as the served page.
 // usage: node lesson_text.mjs SITE_DIR OUT_DIR
-import { appendFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
@@ -24,7 +24,7 @@ mkdirSync(out, { recursive: true });
 cpSync(dir, site, { recursive: true, filter: (src) => !src.endsWith('attention-lesson-offline.html') });
 const lessonFile = (name) => join(site, 'lesson', name);
 const original = {};
-for (const name of ['files.json', 'walkthrough.txt']) original[name] = readFileSync(lessonFile(name), 'utf8');
+for (const name of ['files.json', 'lesson.txt']) original[name] = readFileSync(lessonFile(name), 'utf8');
 function restoreLesson() {
   for (const [name, text] of Object.entries(original)) writeFileSync(lessonFile(name), text);
 }
@@ -54,8 +54,8 @@ async function waitForLiveText(page) {
 const PLACEHOLDER = /\[[a-z0-9_.]+\]/;
 
 // The first step's title as the lesson file has it, which the walkthrough's mirror repeats.
-const STEP1_TITLE = /^walkthrough\.step1\.title = (.*)$/m.exec(original['walkthrough.txt'])?.[1];
-if (!STEP1_TITLE) throw new Error('lesson/walkthrough.txt has no walkthrough.step1.title line');
+const STEP1_TITLE = /^walkthrough\.step1\.title = (.*)$/m.exec(original['lesson.txt'])?.[1];
+if (!STEP1_TITLE) throw new Error('lesson/lesson.txt has no walkthrough.step1.title line');
 let servedText = '';
 
 await check('the served widget shows the words of the lesson files, an edited one included', async () => {
@@ -67,8 +67,8 @@ await check('the served widget shows the words of the lesson files, an edited on
   await context.close();
 
   const edited = 'Zebra crossing (a title changed by the test)';
-  writeFileSync(lessonFile('walkthrough.txt'),
-                original['walkthrough.txt'].replace(/^(walkthrough\.step1\.title = ).*$/m, `$1${edited}`));
+  writeFileSync(lessonFile('lesson.txt'),
+                original['lesson.txt'].replace(/^(walkthrough\.step1\.title = ).*$/m, `$1${edited}`));
   const again = await open(`${origin}/widget.html?scene=walkthrough`);
   await waitForFirstFrame(again.page);
   const text = await waitForLiveText(again.page);
@@ -78,14 +78,23 @@ await check('the served widget shows the words of the lesson files, an edited on
   await again.context.close();
 });
 
-await check('a malformed lesson file: the widget starts, the warning names file and line, its keys show as [key]', async () => {
-  appendFileSync(lessonFile('walkthrough.txt'), '\nthis line has no equals sign\n');
+await check('a malformed section: the widget starts, the warning names file, line and section, its keys show as [key]', async () => {
+  // The line goes at the end of the walkthrough section, before the next section's header.
+  const broken = original['lesson.txt'].replace(/\n\[quiz\]\n/, '\nthis line has no equals sign\n\n[quiz]\n');
+  if (broken === original['lesson.txt']) throw new Error('lesson/lesson.txt has no [quiz] section');
+  const line = broken.slice(0, broken.indexOf('this line has no equals sign')).split('\n').length;
+  writeFileSync(lessonFile('lesson.txt'), broken);
   const { context, page, problems, warnings } = await open(`${origin}/widget.html?scene=walkthrough`);
   await waitForFirstFrame(page);
   const text = await waitForLiveText(page);
-  const warned = warnings.find((w) => /lesson\/walkthrough\.txt:\d+: expected 'key = value'/.test(w));
-  if (!warned) throw new Error(`no warning naming lesson/walkthrough.txt and its line; saw ${JSON.stringify(warnings)}`);
+  const warned = warnings.find((w) => w.includes(`lesson/lesson.txt:${line}: expected 'key = value' (nothing from section [walkthrough] is used)`));
+  if (!warned) throw new Error(`no warning naming lesson/lesson.txt:${line} and its section; saw ${JSON.stringify(warnings)}`);
   if (!/\[walkthrough\.step1\.title\]/.test(text)) throw new Error(`the mirror does not show the key: "${text}"`);
+  const quiz = await open(`${origin}/widget.html?scene=quiz`);
+  await waitForFirstFrame(quiz.page);
+  const quizText = await waitForLiveText(quiz.page);
+  if (PLACEHOLDER.test(quizText)) throw new Error(`another section's words are not used: "${quizText}"`);
+  await quiz.context.close();
   if (problems.length) throw new Error(problems.join('\n  '));
   console.log(`  ${warned}`);
   await context.close();
@@ -140,10 +149,10 @@ await check('without lesson/files.json the lesson page shows the note, not the w
 });
 
 await check('a lesson file the server does not have: the note, not the widget, on the widget page and the lesson page', async () => {
-  rmSync(lessonFile('walkthrough.txt'));
+  rmSync(lessonFile('lesson.txt'));
   const widget = await open(`${origin}/widget.html?scene=walkthrough`);
-  await assertNotStarted(widget.page, widget.problems, widget.warnings, 'lesson/walkthrough.txt: HTTP 404',
-                         ['lesson/walkthrough.txt'], 1);
+  await assertNotStarted(widget.page, widget.problems, widget.warnings, 'lesson/lesson.txt: HTTP 404',
+                         ['lesson/lesson.txt'], 1);
   writeFileSync(join(out, 'no-text-widget.png'), await widget.page.screenshot());
   await widget.context.close();
   restoreLesson();

@@ -297,9 +297,9 @@ for (const javaScriptEnabled of [true, false]) {
 
 // [SECTION] Content: the transcript is the walkthrough's narration
 
-await check('the transcript matches the walkthrough captions (lesson/walkthrough.txt) and its word count', async () => {
-  const captions = readCaptions(join(dir, 'lesson', 'walkthrough.txt'));
-  if (captions.length < 5) throw new Error(`found only ${captions.length} captions in walkthrough.txt`);
+await check('the transcript matches the walkthrough captions (lesson/lesson.txt) and its word count', async () => {
+  const captions = readCaptions(join(dir, 'lesson', 'lesson.txt'));
+  if (captions.length < 5) throw new Error(`found only ${captions.length} captions in lesson.txt`);
   const { context, page } = await openPage({ width: 1280, javaScriptEnabled: false });
   const steps = await page.$$eval('.transcript li', (items) => items.map((li) => {
     const copy = li.cloneNode(true);

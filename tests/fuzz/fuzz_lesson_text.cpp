@@ -1,10 +1,12 @@
-// libFuzzer target: lesson::ParseTextFile on arbitrary file contents. On failure the output map
-// must be left unchanged and the error must name a line of the file.
+// libFuzzer target: lesson::ParseTextFile and TextStore::Load (a file of [sections]) on arbitrary
+// file contents. On failure the output map must be left unchanged, and every error must name a
+// line of the file.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
 #include <map>
 #include <string>
 
@@ -12,6 +14,16 @@
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string contents(reinterpret_cast<const char*>(data), size);
+  const int lines = static_cast<int>(std::count(contents.begin(), contents.end(), '\n')) + 1;
+  lesson::TextStore store;
+  store.Load("fuzz.txt", contents);
+  for (const lesson::TextError& section_error : store.errors()) {
+    if (section_error.line < 1 || section_error.line > lines || section_error.message.empty()) {
+      std::fprintf(stderr, "fuzz_lesson_text: a section error outside the file: '%s'\n", section_error.ToString().c_str());
+      std::abort();
+    }
+  }
+
   std::map<std::string, std::string> entries = {{"sentinel.key", "kept"}};
   lesson::TextError error;
   if (lesson::ParseTextFile("fuzz.txt", contents, &entries, &error)) return 0;

@@ -94,6 +94,48 @@ TEST_CASE("fill does not expand a value that holds its own placeholder") {
   CHECK(lesson::Fill("{x}", {{"x", ""}}).empty());
 }
 
+TEST_CASE("a malformed section of a file is reported with the file's line; the other sections are used") {
+  TextStore store;
+  REQUIRE(store.Load("built-in lesson.txt", "[compare]\ncompare.title = Compare\n[mask]\nmask.title = Masks\n"));
+  const std::string edited =
+      "# the author's copy\n"
+      "[compare]\n"
+      "compare.title = Edited compare\n"
+      "\n"
+      "[mask]\n"
+      "mask.title = Edited masks\n"
+      "broken\n";
+  CHECK_FALSE(store.Load("lesson/lesson.txt", edited));
+  CHECK(store.Get("compare.title") == "Edited compare");
+  CHECK(store.Get("mask.title") == "Masks");
+  REQUIRE(store.errors().size() == 1);
+  CHECK(store.errors()[0].ToString() ==
+        "lesson/lesson.txt:7: expected 'key = value' (nothing from section [mask] is used)");
+}
+
+TEST_CASE("a key may appear in only one section of a file") {
+  TextStore store;
+  CHECK_FALSE(store.Load("f", "[a]\nx.one = 1\n[b]\ny.two = 2\nx.one = 3\n"));
+  CHECK(store.Get("x.one") == "1");
+  CHECK_FALSE(store.Has("y.two"));
+  REQUIRE(store.errors().size() == 1);
+  CHECK(store.errors()[0].line == 5);
+  CHECK(store.errors()[0].message == "key 'x.one' appears twice (nothing from section [b] is used)");
+}
+
+TEST_CASE("only a whole line \"[name]\" of a-z, 0-9 and '_' starts a section") {
+  const auto sections = lesson::SplitSections("\xEF\xBB\xBF[first]\na = 1\n[Bad]\n[]\n[second_2]  \r\nb = 2\n[x] y\n");
+  REQUIRE(sections.size() == 3);
+  CHECK(sections[0].name.empty());
+  CHECK(sections[0].text.empty());
+  CHECK(sections[1].name == "first");
+  CHECK(sections[1].first_line == 2);
+  CHECK(sections[1].text == "a = 1\n[Bad]\n[]\n");
+  CHECK(sections[2].name == "second_2");
+  CHECK(sections[2].first_line == 6);
+  CHECK(sections[2].text == "b = 2\n[x] y\n");
+}
+
 TEST_CASE("UTF-8 character lengths reject overlong forms, surrogates and cut-off characters") {
   CHECK(lesson::Utf8CharLength("a", 0) == 1);
   CHECK(lesson::Utf8CharLength("\xC3\xA9", 0) == 2);
