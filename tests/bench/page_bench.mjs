@@ -4,7 +4,8 @@
 // Everything is counted from outside the wasm: an init script wraps WebGL's clear/draw calls and
 // requestAnimationFrame before any page script runs.
 // usage: node page_bench.mjs SITE_DIR BASELINE_DIR OUT_JSON
-//   BENCH_RUNS (default 21) runs of each page for the first-frame figures, alternating.
+//   BENCH_RUNS (default 41) runs of each page for the first-frame figures, alternating: with 21 the
+//   medians of one run moved by +-10 ms from run to run, as much as the widget's whole overhead.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ if (!siteDir || !baselineDir || !outJson) {
   console.error('usage: node page_bench.mjs SITE_DIR BASELINE_DIR OUT_JSON');
   process.exit(2);
 }
-const RUNS = Number(process.env.BENCH_RUNS || 21);
+const RUNS = Number(process.env.BENCH_RUNS || 41);
 const VIEWPORT = { width: 1280, height: 800 };
 // Where the compare scene draws the tip of key 2 ("bus") in that viewport: the drag grabs it.
 const DRAG_FROM = { x: 400, y: 358 };
