@@ -35,6 +35,12 @@ struct WebWindow {
   ImVec2 pointer{-FLT_MAX, -FLT_MAX};
   bool held[3] = {false, false, false};
   bool pressed[3] = {false, false, false};  // went down since the last frame: a click shorter than a frame still counts
+  // Keys that went down since the last frame, and those of them already let go: ImGui reads keys
+  // once a frame, so a key let go before the frame stays down for that one frame.
+  bool key_pressed[512] = {};
+  bool key_release[512] = {};
+  int mods = 0;         // Ctrl 1, Shift 2, Alt 4, Meta 8, as the last event had them
+  int press_mods = -1;  // as the first press since the last frame had them (-1: no press)
   bool lift_after_frame = false;  // a finger let go: no hover once ImGui has seen the release
   bool release_shown = false;
   float wheel_x = 0.0f;
@@ -45,12 +51,18 @@ struct WebWindow {
 
 WebWindow g_window;
 
-void SetModifiers(int mods) {
+void ApplyModifiers(int mods) {
   ImGuiIO& io = ImGui::GetIO();
   io.KeyCtrl = (mods & 1) != 0;
   io.KeyShift = (mods & 2) != 0;
   io.KeyAlt = (mods & 4) != 0;
   io.KeySuper = (mods & 8) != 0;
+}
+
+// ImGui reads the modifiers once a frame; the next frame uses the ones the events left.
+void SetModifiers(int mods) {
+  g_window.mods = mods;
+  ApplyModifiers(mods);
 }
 
 // DOM buttons: 0 left, 1 middle, 2 right; ImGui: 0 left, 1 right, 2 middle.
@@ -77,7 +89,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_pointer(int kind, double x, double y, 
   const int button = ButtonIndex(dom_button);
   if ((kind == 1 || kind == 2) && button >= 0) {
     w.held[button] = kind == 1;
-    if (kind == 1) w.pressed[button] = true;
+    if (kind == 1) {
+      w.pressed[button] = true;
+      if (w.press_mods < 0) w.press_mods = mods;
+    }
     if (kind == 2 && touch) w.lift_after_frame = true;
   }
   Arrived();
@@ -113,7 +128,19 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_wheel(double x, double y, double steps_
 extern "C" EMSCRIPTEN_KEEPALIVE int attn_key(int key_code, int down, int mods) {
   SetModifiers(mods);
   ImGuiIO& io = ImGui::GetIO();
-  if (key_code > 0 && key_code < IM_ARRAYSIZE(io.KeysDown)) io.KeysDown[key_code] = down != 0;
+  WebWindow& w = g_window;
+  static_assert(IM_ARRAYSIZE(io.KeysDown) == IM_ARRAYSIZE(w.key_pressed), "one flag per ImGui key");
+  if (key_code > 0 && key_code < IM_ARRAYSIZE(io.KeysDown)) {
+    if (down) {
+      io.KeysDown[key_code] = true;
+      w.key_pressed[key_code] = true;
+      w.key_release[key_code] = false;
+    } else if (w.key_pressed[key_code]) {
+      w.key_release[key_code] = true;
+    } else {
+      io.KeysDown[key_code] = false;
+    }
+  }
   Arrived();
   switch (key_code) {
     case kBackspace: case kTab: case kEnter: case kSpace: case kPageUp: case kPageDown: case kEnd: case kHome:
@@ -134,6 +161,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_focus(int focused) {
   ImGui::GetIO().AddFocusEvent(focused != 0);
   if (!focused) {
     for (bool& held : g_window.held) held = false;
+    for (bool& key : g_window.key_pressed) key = false;
+    for (bool& key : g_window.key_release) key = false;
     SetModifiers(0);
   }
   Arrived();
@@ -302,6 +331,20 @@ void WindowNewFrame() {
     w.input = true;  // keeps frames coming until the finger is lifted
   }
   io.MousePos = w.pointer;
+  // A click reaches ImGui with the modifiers held when the button went down: a quick Ctrl+click
+  // (Ctrl let go before this frame) still opens a slider's box for typing.
+  ApplyModifiers(w.press_mods >= 0 ? w.press_mods : w.mods);
+  w.press_mods = -1;
+  // Keys let go since the frame before: up now. Those pressed and let go since then stay down for
+  // this frame and go up at the next.
+  for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k) {
+    if (w.key_pressed[k]) {
+      w.key_pressed[k] = false;
+    } else if (w.key_release[k]) {
+      io.KeysDown[k] = false;
+      w.key_release[k] = false;
+    }
+  }
   for (int i = 0; i < 3; ++i) {
     io.MouseDown[i] = w.held[i] || w.pressed[i];
     w.pressed[i] = false;

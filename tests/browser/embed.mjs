@@ -187,6 +187,36 @@ await check('keyboard and mouse change the ARIA live text', async () => {
   await context.close();
 });
 
+// Playwright presses Control, clicks and lets go of Control within a few milliseconds, all before
+// the widget's next frame: the click must still count as a Ctrl+click.
+await check('a quick Ctrl+click on a slider opens its box for a typed number', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=combine`);
+  await waitForFirstFrame(page);
+  await page.waitForFunction(() => document.querySelector('[aria-live]')?.textContent);
+  const before = await liveText(page);
+  if (!before.startsWith('Values 10 and 20')) throw new Error(`unexpected start: "${before}"`);
+  const box = await page.evaluate(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return { x: r.x, y: r.y }; });
+  // The "First value" slider, left of its handle: a plain click there would move the value.
+  await page.mouse.move(box.x + 300, box.y + 180);
+  await page.keyboard.down('Control');
+  await page.mouse.down();
+  await page.mouse.up();
+  await page.keyboard.up('Control');
+  await page.waitForTimeout(200);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Enter');
+  await waitForLiveChange(page, before, 'typing 12 into the first value');
+  const after = await liveText(page);
+  if (!after.startsWith('Values 12 and 20')) throw new Error(`the typed value did not arrive: "${after}"`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  "${before.slice(0, 40)}" -> "${after.slice(0, 40)}"`);
+  await context.close();
+});
+
 await check('Tab stays among the widget\'s controls; Escape, then Tab, hands focus back to the page', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
