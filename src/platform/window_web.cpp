@@ -35,10 +35,10 @@ struct WebWindow {
   ImVec2 pointer{-FLT_MAX, -FLT_MAX};
   bool held[3] = {false, false, false};
   bool pressed[3] = {false, false, false};  // went down since the last frame: a click shorter than a frame still counts
-  // Keys that went down since the last frame, and those of them already let go: ImGui reads keys
-  // once a frame, so a key let go before the frame stays down for that one frame.
+  // Keys as the buttons above: ImGui reads them once a frame, so a key let go before the frame
+  // stays down for that one frame.
+  bool key_held[512] = {};
   bool key_pressed[512] = {};
-  bool key_release[512] = {};
   int mods = 0;         // Ctrl 1, Shift 2, Alt 4, Meta 8, as the last event had them
   int press_mods = -1;  // as the first press since the last frame had them (-1: no press)
   bool lift_after_frame = false;  // a finger let go: no hover once ImGui has seen the release
@@ -129,17 +129,10 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_key(int key_code, int down, int mods) {
   SetModifiers(mods);
   ImGuiIO& io = ImGui::GetIO();
   WebWindow& w = g_window;
-  static_assert(IM_ARRAYSIZE(io.KeysDown) == IM_ARRAYSIZE(w.key_pressed), "one flag per ImGui key");
+  static_assert(IM_ARRAYSIZE(io.KeysDown) == IM_ARRAYSIZE(w.key_held), "one flag per ImGui key");
   if (key_code > 0 && key_code < IM_ARRAYSIZE(io.KeysDown)) {
-    if (down) {
-      io.KeysDown[key_code] = true;
-      w.key_pressed[key_code] = true;
-      w.key_release[key_code] = false;
-    } else if (w.key_pressed[key_code]) {
-      w.key_release[key_code] = true;
-    } else {
-      io.KeysDown[key_code] = false;
-    }
+    w.key_held[key_code] = down != 0;
+    if (down) w.key_pressed[key_code] = true;
   }
   Arrived();
   switch (key_code) {
@@ -161,8 +154,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_focus(int focused) {
   ImGui::GetIO().AddFocusEvent(focused != 0);
   if (!focused) {
     for (bool& held : g_window.held) held = false;
+    for (bool& key : g_window.key_held) key = false;
     for (bool& key : g_window.key_pressed) key = false;
-    for (bool& key : g_window.key_release) key = false;
     SetModifiers(0);
   }
   Arrived();
@@ -335,15 +328,9 @@ void WindowNewFrame() {
   // (Ctrl let go before this frame) still opens a slider's box for typing.
   ApplyModifiers(w.press_mods >= 0 ? w.press_mods : w.mods);
   w.press_mods = -1;
-  // Keys let go since the frame before: up now. Those pressed and let go since then stay down for
-  // this frame and go up at the next.
   for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k) {
-    if (w.key_pressed[k]) {
-      w.key_pressed[k] = false;
-    } else if (w.key_release[k]) {
-      io.KeysDown[k] = false;
-      w.key_release[k] = false;
-    }
+    io.KeysDown[k] = w.key_held[k] || w.key_pressed[k];
+    w.key_pressed[k] = false;
   }
   for (int i = 0; i < 3; ++i) {
     io.MouseDown[i] = w.held[i] || w.pressed[i];
