@@ -6,8 +6,9 @@
 //
 // The words come from assets/lesson/lesson.txt (section [mirror], keys "mirror.*", and the
 // scenes' own sections); the numbers from the scenes' compute functions, formatted with
-// attention::FormatNumber and a true minus sign. A state that holds numbers no scene could compute with is described in words
-// ("… is not a valid number"): no output ever reads "nan", "inf" or "undefined".
+// attention::FormatNumber and a true minus sign. A state that holds numbers no scene could
+// compute with is described in words ("… is not a valid number"): no output ever reads "nan",
+// "inf" or "undefined".
 
 #include <string>
 #include <vector>

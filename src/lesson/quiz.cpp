@@ -4,7 +4,8 @@ namespace lesson {
 
 namespace {
 
-// The right answers, placed so that the first choice is not always right (see the [quiz] section of assets/lesson/lesson.txt).
+// The right answers, placed so that the first choice is not always right (see the [quiz] section
+// of assets/lesson/lesson.txt).
 constexpr int kCorrectChoices[kQuizQuestionCount] = {1, 2};
 
 bool ValidQuestion(int question) { return question >= 0 && question < kQuizQuestionCount; }

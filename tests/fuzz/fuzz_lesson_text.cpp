@@ -2,11 +2,11 @@
 // file contents. On failure the output map must be left unchanged, and every error must name a
 // line of the file.
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
-#include <algorithm>
 #include <map>
 #include <string>
 
