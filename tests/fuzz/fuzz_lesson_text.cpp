@@ -19,7 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   store.Load("fuzz.txt", contents);
   for (const lesson::TextError& section_error : store.errors()) {
     if (section_error.line < 1 || section_error.line > lines || section_error.message.empty()) {
-      std::fprintf(stderr, "fuzz_lesson_text: a section error outside the file: '%s'\n", section_error.ToString().c_str());
+      std::fprintf(stderr, "fuzz_lesson_text: a section error outside the file: '%s'\n",
+                   section_error.ToString().c_str());
       std::abort();
     }
   }
