@@ -4,14 +4,12 @@
 // and a table of its current numbers. Both are plain text (put them in the page as text, never
 // as HTML: a quick-check answer holds whatever the learner typed).
 //
-// The words come from assets/lesson/lesson.txt (section [mirror], keys "mirror.*", and the
-// scenes' own sections); the numbers from the scenes' compute functions, formatted with
-// attention::FormatNumber and a true minus sign. A state that holds numbers no scene could
-// compute with is described in words ("… is not a valid number"): no output ever reads "nan",
-// "inf" or "undefined".
+// Each scene describes itself (its module's describe and table, src/lesson/scenes/NAME/); the
+// words come from assets/lesson/lesson.txt (section [mirror] and the scenes' own sections), the
+// numbers from the scenes' compute functions. A state that holds numbers no scene could compute
+// with is described in words ("… is not a valid number").
 
 #include <string>
-#include <vector>
 
 #include "lesson/lesson_state.h"
 
@@ -21,16 +19,9 @@ namespace lesson {
 // "Values 10 and 20, weights 0.2 and 0.8. Output 18 = 2 + 16."
 std::string DescribeScene(const LessonState& state);
 
-// The current numbers of the scene on screen, as a table a screen reader can browse.
-struct MirrorTable {
-  std::string caption;                         // what the table shows, with the output if any
-  std::vector<std::string> columns;            // column headings
-  std::vector<std::vector<std::string>> rows;  // one entry per column in every row
-};
-
-// Compare: key, position, q·k, score, weight, value. Combine: value, weight, product.
-// Mask: one row per query token, one column per key token, weights or "masked".
-// Caveats: word, value, weight, output change when removed alone.
+// The current numbers of the scene on screen. Compare: key, position, q·k, score, weight, value.
+// Combine: value, weight, product. Mask: one row per query token, one column per key token,
+// weights or "masked". Caveats: word, value, weight, output change when removed alone.
 // Walkthrough: the step list. Quick check: question, your answer, reasoning shown.
 MirrorTable DescribeTable(const LessonState& state);
 

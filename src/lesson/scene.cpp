@@ -1,21 +1,46 @@
 #include "lesson/scene.h"
 
+#include "lesson/scenes/caveats/caveats.h"
+#include "lesson/scenes/combine/combine.h"
+#include "lesson/scenes/compare/compare.h"
+#include "lesson/scenes/mask/mask.h"
+#include "lesson/scenes/quiz/quiz.h"
+#include "lesson/scenes/walkthrough/walkthrough.h"
+
 namespace lesson {
 
-namespace {
-const char* const kNames[kSceneCount] = {"compare", "combine", "mask", "caveats", "walkthrough", "quiz"};
+const std::vector<const SceneModule*>& Scenes() {
+  static const std::vector<const SceneModule*> scenes = {
+      &kCompareModule, &kCombineModule, &kMaskModule, &kCaveatsModule, &kWalkthroughModule, &kQuizModule,
+  };
+  return scenes;
 }
 
-const char* SceneName(Scene scene) { return kNames[static_cast<int>(scene)]; }
+const SceneModule& ModuleOf(Scene scene) {
+  const auto at = static_cast<size_t>(scene);
+  return at < Scenes().size() ? *Scenes()[at] : *Scenes()[0];
+}
+
+const SceneModule* FindScene(const std::string& name) {
+  for (const SceneModule* scene : Scenes()) {
+    if (name == scene->name) return scene;
+  }
+  return nullptr;
+}
+
+const char* SceneName(Scene scene) { return ModuleOf(scene).name; }
 
 bool ParseScene(const std::string& name, Scene* scene) {
-  for (int i = 0; i < kSceneCount; ++i) {
-    if (name == kNames[i]) {
-      *scene = static_cast<Scene>(i);
-      return true;
-    }
-  }
-  return false;
+  const SceneModule* found = FindScene(name);
+  if (!found) return false;
+  *scene = found->id;
+  return true;
+}
+
+std::string SceneNameList() {
+  std::string names;
+  for (const SceneModule* scene : Scenes()) names += (names.empty() ? "" : ", ") + std::string(scene->name);
+  return names;
 }
 
 }  // namespace lesson

@@ -1,16 +1,96 @@
 #pragma once
-// The lesson's scenes, in the order the tab bar shows them, and their names in URLs and flags.
+// The scene registry: every scene of the lesson, in the order the scene bar shows them, with what
+// the rest of the program needs of it (its name, its label, its reset, its description for the
+// accessible mirror, its URL parameters). The state codec, the mirror, reset, the scene bar, the
+// native --scene flag and the web loader all read this table; nothing else lists the scenes.
+//
+// A scene lives in src/lesson/scenes/NAME/: its state, setters and compute (NAME.h, NAME.cpp) and
+// its module (NAME_module.cpp: description, number table, parameters, the SceneModule below).
+// Adding one: a folder there, an id below, a line in scene.cpp's table, a member of LessonState
+// (lesson_state.h), its panel in src/ui/ and its section of assets/lesson/lesson.txt
+// (docs/architecture.md walks through it).
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace lesson {
 
+struct LessonState;
+
+// Scene ids, in the registry's order (scene.cpp checks that each module sits at its id).
 enum class Scene { Compare, Combine, Mask, Caveats, Walkthrough, Quiz };
 constexpr int kSceneCount = 6;
 
-// "compare", "combine", "mask", "caveats", "walkthrough", "quiz".
+// The current numbers of a scene, as a table a screen reader can browse.
+struct MirrorTable {
+  std::string caption;                         // what the table shows, with the output if any
+  std::vector<std::string> columns;            // column headings
+  std::vector<std::vector<std::string>> rows;  // one entry per column in every row
+};
+
+// [SECTION] URL parameters
+
+// The form a parameter's value takes in a link; the codec parses and writes each form.
+enum class ParamForm {
+  Flag,     // 0 or 1
+  Number,   // a decimal, written clamped into lo..hi
+  Pair,     // two decimals A,B, each written clamped into lo..hi
+  Index,    // a whole number in lo..hi (positions count from 1, as the widget shows them)
+  Indices,  // a list N,N,... of distinct whole numbers in 1..hi, at most hi entries
+  Cells,    // a list R.C,R.C,... of distinct cells of a hi × hi grid, counted from 1
+  Text,     // percent-encoded UTF-8 without control characters, at most hi bytes
+};
+
+// A parameter's value, in the field its form uses.
+struct ParamValue {
+  bool flag = false;                     // Flag
+  double x = 0.0;                        // Number; Pair's first
+  double y = 0.0;                        // Pair's second
+  int index = 0;                         // Index, counted from 1
+  std::vector<int> indices;              // Indices, counted from 1, ascending
+  std::vector<std::pair<int, int>> cells;  // Cells: (row, column), counted from 1, row by row
+  std::string text;                      // Text
+};
+
+// One URL parameter: a row of a scene's table. `get` gives the value a link carries (false: the
+// state holds nothing a link can carry, e.g. a non-finite number or an unpicked choice); a link
+// holds the parameter only when its value differs from a fresh state's. `set` applies a parsed
+// value through the scene's setters; false refuses it (with *why, or the codec's own message).
+struct Param {
+  std::string name;  // in the link, "mask.cells"
+  ParamForm form;
+  double lo;         // range, see ParamForm
+  double hi;
+  int item;          // which key, question, ... the row is about (0-based), handed to get and set
+  bool (*get)(const LessonState& state, int item, ParamValue* value);
+  bool (*set)(LessonState& state, int item, const ParamValue& value, std::string* why);
+};
+
+// [SECTION] Modules
+
+struct SceneModule {
+  Scene id;
+  const char* name;       // in links, --scene and the page API: "mask"
+  const char* label_key;  // the scene bar's label in lesson.txt: "widget.scene.mask"
+  void (*reset)(LessonState& state);                   // the scene as it opens
+  std::string (*describe)(const LessonState& state);   // the live region's sentences
+  MirrorTable (*table)(const LessonState& state);      // the mirror's table
+  std::vector<Param> (*params)();                      // URL parameters, in the order a link writes them
+};
+
+// Every scene, in the scene bar's order; Scenes()[i].id == Scene(i).
+const std::vector<const SceneModule*>& Scenes();
+// The module of `scene`; the first scene's for an id out of range (only a state filled by hand).
+const SceneModule& ModuleOf(Scene scene);
+// The module named `name`, or null.
+const SceneModule* FindScene(const std::string& name);
+
+// The scene's name, as in links: ModuleOf(scene).name.
 const char* SceneName(Scene scene);
 // Parses a scene name (as SceneName gives it); false when unknown.
 bool ParseScene(const std::string& name, Scene* scene);
+// "compare, combine, mask, caveats, walkthrough, quiz": for usage texts and warnings.
+std::string SceneNameList();
 
 }  // namespace lesson

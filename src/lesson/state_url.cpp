@@ -5,6 +5,8 @@
 // [SECTION] Writing
 // [SECTION] Reading values
 // [SECTION] Applying parts
+// [SECTION] Writing parts
+// [SECTION] The parameter table
 // [SECTION] DecodeState
 
 #include <algorithm>
@@ -23,7 +25,6 @@ namespace lesson {
 namespace {
 
 constexpr size_t kNumberMaxLength = 24;  // "-100.123456" needs 11; room for leading zeros
-constexpr size_t kMaskCellCount = static_cast<size_t>(kMaskTokenCount) * kMaskTokenCount;
 constexpr size_t kSnippetLength = 24;
 
 // [SECTION] Text helpers
@@ -79,17 +80,6 @@ std::string Number(double x) {
   return text;
 }
 
-// A number as a link carries it: non-finite numbers (only in a state filled by hand) are left
-// out by the caller; the rest is clamped into the range the scene's setter would clamp it to.
-double Writable(double x, double lo, double hi) { return std::clamp(x, lo, hi); }
-
-bool Finite(PlanePoint p) { return std::isfinite(p.x) && std::isfinite(p.y); }
-
-std::string Point(PlanePoint p) {
-  return Number(Writable(p.x, -kComparePlaneLimit, kComparePlaneLimit)) + "," +
-         Number(Writable(p.y, -kComparePlaneLimit, kComparePlaneLimit));
-}
-
 bool IsUnreserved(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || IsDigit(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
@@ -110,132 +100,11 @@ std::string PercentEncode(const std::string& text) {
   return out;
 }
 
-// An answer as a link can carry it: valid UTF-8 without stray control characters, at most
-// kQuizTypedAnswerMaxBytes bytes. Only a state filled by hand needs the cleaning.
-std::string WritableAnswer(const std::string& typed) {
-  std::string out;
-  size_t i = 0;
-  while (i < typed.size()) {
-    const size_t length = Utf8CharLength(typed, i);
-    if (length == 0 || (length == 1 && IsUnwantedControl(static_cast<unsigned char>(typed[i])))) {
-      ++i;
-      continue;
-    }
-    if (out.size() + length > static_cast<size_t>(kQuizTypedAnswerMaxBytes)) break;
-    out.append(typed, i, length);
-    i += length;
-  }
-  return out;
-}
-
 void CutLastCharacter(std::string* text) {
   if (text->empty()) return;
   size_t end = text->size() - 1;
   while (end > 0 && (static_cast<unsigned char>((*text)[end]) & 0xC0) == 0x80) --end;
   text->erase(end);
-}
-
-bool HasWords(const std::string& text) { return text.find_first_not_of(" \t\r\n") != std::string::npos; }
-
-void Add(std::vector<std::string>* parts, const std::string& key, const std::string& value) {
-  parts->push_back(key + "=" + value);
-}
-
-void AddFlag(std::vector<std::string>* parts, const std::string& key, bool on, bool default_on) {
-  if (on != default_on) Add(parts, key, on ? "1" : "0");
-}
-
-void WriteCompare(const CompareScene& scene, std::vector<std::string>* parts) {
-  const CompareScene defaults;
-  if (Finite(scene.query) && (scene.query.x != defaults.query.x || scene.query.y != defaults.query.y)) {
-    Add(parts, "compare.query", Point(scene.query));
-  }
-  for (int i = 0; i < kCompareKeyCount; ++i) {
-    const PlanePoint p = scene.keys[static_cast<size_t>(i)].position;
-    const PlanePoint d = defaults.keys[static_cast<size_t>(i)].position;
-    if (Finite(p) && (p.x != d.x || p.y != d.y)) Add(parts, "compare.key" + std::to_string(i + 1), Point(p));
-  }
-  AddFlag(parts, "compare.scaled", scene.scaled, defaults.scaled);
-  if (std::isfinite(scene.temperature) && scene.temperature != defaults.temperature) {
-    Add(parts, "compare.temperature",
-        Number(Writable(scene.temperature, kCompareTemperatureMin, kCompareTemperatureMax)));
-  }
-}
-
-void WriteCombine(const WorkedExample& example, std::vector<std::string>* parts) {
-  const WorkedExample defaults;
-  if (std::isfinite(example.first_value) && std::isfinite(example.second_value) &&
-      (example.first_value != defaults.first_value || example.second_value != defaults.second_value)) {
-    Add(parts, "combine.values",
-        Number(Writable(example.first_value, kValueMin, kValueMax)) + "," +
-            Number(Writable(example.second_value, kValueMin, kValueMax)));
-  }
-  if (std::isfinite(example.second_weight) && example.second_weight != defaults.second_weight) {
-    Add(parts, "combine.weight", Number(Writable(example.second_weight, 0.0, 1.0)));
-  }
-}
-
-void WriteMask(const MaskScene& scene, std::vector<std::string>* parts) {
-  const MaskScene defaults;
-  AddFlag(parts, "mask.causal", scene.causal, defaults.causal);
-  AddFlag(parts, "mask.padding", scene.padding, defaults.padding);
-  std::string cells;
-  for (int row = 0; row < kMaskTokenCount; ++row) {
-    for (int col = 0; col < kMaskTokenCount; ++col) {
-      if (scene.blocked[static_cast<size_t>(row * kMaskTokenCount + col)] == 0) continue;
-      if (!cells.empty()) cells += ',';
-      cells += std::to_string(row + 1) + "." + std::to_string(col + 1);
-    }
-  }
-  if (!cells.empty()) Add(parts, "mask.cells", cells);
-  AddFlag(parts, "mask.future", scene.future_demo, defaults.future_demo);
-  const int row = std::clamp(scene.future_row, 0, kMaskWordCount - 2);
-  if (row != defaults.future_row) Add(parts, "mask.future_row", std::to_string(row + 1));
-}
-
-void WriteCaveats(const CaveatsScene& scene, std::vector<std::string>* parts) {
-  const CaveatsScene defaults;
-  std::string removed;
-  for (int j = 0; j < kCaveatsPositions; ++j) {
-    if (!scene.removed[static_cast<size_t>(j)]) continue;
-    if (!removed.empty()) removed += ',';
-    removed += std::to_string(j + 1);
-  }
-  if (!removed.empty()) Add(parts, "caveats.removed", removed);
-  AddFlag(parts, "caveats.each", scene.each_in_turn_shown, defaults.each_in_turn_shown);
-  if (std::isfinite(scene.layer2_weight_b) && scene.layer2_weight_b != defaults.layer2_weight_b) {
-    Add(parts, "caveats.layer2", Number(Writable(scene.layer2_weight_b, 0.0, 1.0)));
-  }
-}
-
-void WriteWalkthrough(const Walkthrough& walkthrough, std::vector<std::string>* parts) {
-  const Walkthrough defaults;
-  const int step = ClampWalkthroughStep(walkthrough.step);
-  if (step != defaults.step) Add(parts, "walkthrough.step", std::to_string(step + 1));
-  AddFlag(parts, "walkthrough.captions", walkthrough.captions, defaults.captions);
-}
-
-void WriteQuiz(const Quiz& quiz, const std::array<std::string, kQuizQuestionCount>& typed,
-               std::vector<std::string>* parts) {
-  for (int q = 0; q < kQuizQuestionCount; ++q) {
-    const QuizAnswer& answer = quiz.answers[static_cast<size_t>(q)];
-    const std::string prefix = "quiz.q" + std::to_string(q + 1) + ".";
-    const bool chose = answer.choice >= 0 && answer.choice < kQuizChoiceCount;
-    const std::string& words = typed[static_cast<size_t>(q)];
-    if (chose) Add(parts, prefix + "choice", std::to_string(answer.choice + 1));
-    if (!words.empty()) Add(parts, prefix + "typed", PercentEncode(words));
-    // Only what DecodeState can apply again: the reasoning shows after an attempt.
-    if (answer.revealed && (chose || HasWords(words))) Add(parts, prefix + "revealed", "1");
-  }
-}
-
-std::string Join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const std::string& part : parts) {
-    if (!out.empty()) out += '&';
-    out += part;
-  }
-  return out;
 }
 
 // [SECTION] Reading values
@@ -351,9 +220,9 @@ bool ListFits(const std::string& text, size_t max, Why* why) {
   return true;
 }
 
-bool ParseTyped(const std::string& text, std::string* typed, Why* why) {
-  if (text.size() > static_cast<size_t>(kQuizTypedAnswerMaxBytes)) {
-    *why = "longer than " + std::to_string(kQuizTypedAnswerMaxBytes) + " bytes";
+bool ParseText(const std::string& text, size_t max_bytes, std::string* out, Why* why) {
+  if (text.size() > max_bytes) {
+    *why = "longer than " + std::to_string(max_bytes) + " bytes";
     return false;
   }
   size_t i = 0;
@@ -369,78 +238,32 @@ bool ParseTyped(const std::string& text, std::string* typed, Why* why) {
     }
     i += length;
   }
-  *typed = text;
+  *out = text;
   return true;
 }
 
 // [SECTION] Applying parts
 
-enum class Field {
-  Scene,
-  CompareQuery,
-  CompareKey,
-  CompareScaled,
-  CompareTemperature,
-  CombineValues,
-  CombineWeight,
-  MaskCausal,
-  MaskPadding,
-  MaskCells,
-  MaskFuture,
-  MaskFutureRow,
-  CaveatsRemoved,
-  CaveatsEach,
-  CaveatsLayer2,
-  WalkthroughStep,
-  WalkthroughCaptions,
-  QuizChoice,
-  QuizTyped,
-  QuizRevealed,
-};
-
-struct Key {
-  std::string name;  // as in the fragment
-  Field field;       // what it sets
-  int index;         // key or question, 0-based; 0 when not about one
-};
-
-// Every key, in the order parts are applied (a quiz reveal after the answer it needs).
-const std::vector<Key>& Keys() {
-  static const std::vector<Key> keys = [] {
-    std::vector<Key> list = {{"scene", Field::Scene, 0}, {"compare.query", Field::CompareQuery, 0}};
-    for (int i = 0; i < kCompareKeyCount; ++i)
-      list.push_back({"compare.key" + std::to_string(i + 1), Field::CompareKey, i});
-    const std::vector<Key> rest = {{"compare.scaled", Field::CompareScaled, 0},
-                                   {"compare.temperature", Field::CompareTemperature, 0},
-                                   {"combine.values", Field::CombineValues, 0},
-                                   {"combine.weight", Field::CombineWeight, 0},
-                                   {"mask.causal", Field::MaskCausal, 0},
-                                   {"mask.padding", Field::MaskPadding, 0},
-                                   {"mask.cells", Field::MaskCells, 0},
-                                   {"mask.future", Field::MaskFuture, 0},
-                                   {"mask.future_row", Field::MaskFutureRow, 0},
-                                   {"caveats.removed", Field::CaveatsRemoved, 0},
-                                   {"caveats.each", Field::CaveatsEach, 0},
-                                   {"caveats.layer2", Field::CaveatsLayer2, 0},
-                                   {"walkthrough.step", Field::WalkthroughStep, 0},
-                                   {"walkthrough.captions", Field::WalkthroughCaptions, 0}};
-    list.insert(list.end(), rest.begin(), rest.end());
-    for (int q = 0; q < kQuizQuestionCount; ++q) {
-      const std::string prefix = "quiz.q" + std::to_string(q + 1) + ".";
-      list.push_back({prefix + "choice", Field::QuizChoice, q});
-      list.push_back({prefix + "typed", Field::QuizTyped, q});
-      list.push_back({prefix + "revealed", Field::QuizRevealed, q});
+bool ParseIndices(const std::string& text, int max, std::vector<int>* indices, Why* why) {
+  if (!ListFits(text, static_cast<size_t>(max), why)) return false;
+  std::vector<bool> seen(static_cast<size_t>(max) + 1, false);
+  for (const std::string& entry : ListEntries(text)) {
+    int index = 0;
+    if (!ParseIndex(entry, 1, max, &index, why)) return false;
+    if (seen[static_cast<size_t>(index)]) {
+      *why = Snippet(entry) + " is listed twice";
+      return false;
     }
-    return list;
-  }();
-  return keys;
+    seen[static_cast<size_t>(index)] = true;
+    indices->push_back(index);
+  }
+  return true;
 }
 
-bool ApplyCells(const std::string& text, MaskScene& scene, Why* why) {
-  if (!ListFits(text, kMaskCellCount, why)) return false;
-  const std::vector<std::string> cells = ListEntries(text);
-  std::array<bool, kMaskCellCount> seen{};
-  for (const std::string& cell : cells) {
+bool ParseCells(const std::string& text, int size, std::vector<std::pair<int, int>>* cells, Why* why) {
+  if (!ListFits(text, static_cast<size_t>(size) * static_cast<size_t>(size), why)) return false;
+  std::vector<bool> seen(static_cast<size_t>(size) * static_cast<size_t>(size), false);
+  for (const std::string& cell : ListEntries(text)) {
     const std::vector<std::string> pieces = Split(cell, '.');
     const bool digits = pieces.size() == 2 && std::all_of(pieces.begin(), pieces.end(), [](const std::string& p) {
                           return !p.empty() && p.size() <= 3 && std::all_of(p.begin(), p.end(), IsDigit);
@@ -451,115 +274,101 @@ bool ApplyCells(const std::string& text, MaskScene& scene, Why* why) {
     }
     const int row = std::stoi(pieces[0]);
     const int col = std::stoi(pieces[1]);
-    if (row < 1 || row > kMaskTokenCount || col < 1 || col > kMaskTokenCount) {
-      *why = Snippet(cell) + " is outside the " + std::to_string(kMaskTokenCount) + "x" +
-             std::to_string(kMaskTokenCount) + " grid";
+    if (row < 1 || row > size || col < 1 || col > size) {
+      *why = Snippet(cell) + " is outside the " + std::to_string(size) + "x" + std::to_string(size) + " grid";
       return false;
     }
-    const size_t at = static_cast<size_t>((row - 1) * kMaskTokenCount + (col - 1));
+    const size_t at = static_cast<size_t>((row - 1) * size + (col - 1));
     if (seen[at]) {
       *why = Snippet(cell) + " is listed twice";
       return false;
     }
     seen[at] = true;
-    SetCellBlocked(scene, row - 1, col - 1, true);
+    cells->emplace_back(row, col);
   }
   return true;
 }
 
-bool ApplyRemoved(const std::string& text, CaveatsScene& scene, Why* why) {
-  if (!ListFits(text, kCaveatsPositions, why)) return false;
-  const std::vector<std::string> entries = ListEntries(text);
-  for (const std::string& entry : entries) {
-    int position = 0;
-    if (!ParseIndex(entry, 1, kCaveatsPositions, &position, why)) return false;
-    if (scene.removed[static_cast<size_t>(position - 1)]) {
-      *why = Snippet(entry) + " is listed twice";
-      return false;
-    }
-    SetRemoved(scene, position - 1, true);
-  }
-  return true;
-}
-
-bool Apply(const Key& key, const std::string& value, LessonState& state, Why* why) {
-  bool flag = false;
-  double x = 0.0;
-  double y = 0.0;
-  int index = 0;
-  switch (key.field) {
-    case Field::Scene:
-      if (!ParseScene(value, &state.scene)) {
-        *why = Snippet(value) + " is not a scene";
-        return false;
-      }
-      return true;
-    case Field::CompareQuery:
-      return ParsePair(value, &x, &y, why) && SetQuery(state.compare, PlanePoint{x, y});
-    case Field::CompareKey:
-      return ParsePair(value, &x, &y, why) && SetKeyPosition(state.compare, key.index, PlanePoint{x, y});
-    case Field::CompareScaled:
-      if (!ParseFlag(value, &flag, why)) return false;
-      state.compare.scaled = flag;  // the scene has no setter: a plain flag the panel flips
-      return true;
-    case Field::CompareTemperature:
-      return ParseNumber(value, &x, why) && SetTemperature(state.compare, x);
-    case Field::CombineValues:
-      return ParsePair(value, &x, &y, why) && SetFirstValue(state.worked_example, x) &&
-             SetSecondValue(state.worked_example, y);
-    case Field::CombineWeight:
-      return ParseNumber(value, &x, why) && SetSecondWeight(state.worked_example, x);
-    case Field::MaskCausal:
-      if (!ParseFlag(value, &flag, why)) return false;
-      SetCausal(state.mask, flag);
-      return true;
-    case Field::MaskPadding:
-      if (!ParseFlag(value, &flag, why)) return false;
-      SetPadding(state.mask, flag);
-      return true;
-    case Field::MaskCells:
-      return ApplyCells(value, state.mask, why);
-    case Field::MaskFuture:
-      if (!ParseFlag(value, &flag, why)) return false;
-      SetFutureDemo(state.mask, flag);
-      return true;
-    case Field::MaskFutureRow:
-      if (!ParseIndex(value, 1, kMaskWordCount - 1, &index, why)) return false;
-      SetFutureRow(state.mask, index - 1);
-      return true;
-    case Field::CaveatsRemoved:
-      return ApplyRemoved(value, state.caveats, why);
-    case Field::CaveatsEach:
-      if (!ParseFlag(value, &flag, why)) return false;
-      SetEachInTurnShown(state.caveats, flag);
-      return true;
-    case Field::CaveatsLayer2:
-      return ParseNumber(value, &x, why) && SetLayer2WeightB(state.caveats, x);
-    case Field::WalkthroughStep:
-      if (!ParseIndex(value, 1, WalkthroughStepCount(), &index, why)) return false;
-      // Only the step and what it points at: its set-up would overwrite the other scenes' parts.
-      state.walkthrough.step = index - 1;
-      state.highlight = WalkthroughStepHighlight(index - 1);
-      return true;
-    case Field::WalkthroughCaptions:
-      if (!ParseFlag(value, &flag, why)) return false;
-      state.walkthrough.captions = flag;  // no setter: a plain flag the panel flips
-      return true;
-    case Field::QuizChoice:
-      return ParseIndex(value, 1, kQuizChoiceCount, &index, why) && SelectChoice(state.quiz, key.index, index - 1);
-    case Field::QuizTyped: {
-      std::string typed;
-      return ParseTyped(value, &typed, why) && SetTypedAnswer(state.quiz, key.index, typed);
-    }
-    case Field::QuizRevealed:
-      if (!ParseFlag(value, &flag, why)) return false;
-      if (flag && !Reveal(state.quiz, key.index)) {
-        *why = "the reasoning shows only after a choice or typed answer";
-        return false;
-      }
-      return true;
+bool ParseValue(const Param& param, const std::string& text, ParamValue* value, Why* why) {
+  const int hi = static_cast<int>(param.hi);
+  switch (param.form) {
+    case ParamForm::Flag: return ParseFlag(text, &value->flag, why);
+    case ParamForm::Number: return ParseNumber(text, &value->x, why);
+    case ParamForm::Pair: return ParsePair(text, &value->x, &value->y, why);
+    case ParamForm::Index: return ParseIndex(text, static_cast<int>(param.lo), hi, &value->index, why);
+    case ParamForm::Indices: return ParseIndices(text, hi, &value->indices, why);
+    case ParamForm::Cells: return ParseCells(text, hi, &value->cells, why);
+    case ParamForm::Text: return ParseText(text, static_cast<size_t>(hi), &value->text, why);
   }
   return false;
+}
+
+// [SECTION] Writing parts
+
+bool SameValue(ParamForm form, const ParamValue& a, const ParamValue& b) {
+  switch (form) {
+    case ParamForm::Flag: return a.flag == b.flag;
+    case ParamForm::Number: return a.x == b.x;
+    case ParamForm::Pair: return a.x == b.x && a.y == b.y;
+    case ParamForm::Index: return a.index == b.index;
+    case ParamForm::Indices: return a.indices == b.indices;
+    case ParamForm::Cells: return a.cells == b.cells;
+    case ParamForm::Text: return a.text == b.text;
+  }
+  return false;
+}
+
+// A number as a link carries it: clamped into the range the scene's setter would clamp it to.
+std::string Clamped(double x, const Param& param) { return Number(std::clamp(x, param.lo, param.hi)); }
+
+std::string WriteValue(const Param& param, const ParamValue& value) {
+  std::string out;
+  switch (param.form) {
+    case ParamForm::Flag: return value.flag ? "1" : "0";
+    case ParamForm::Number: return Clamped(value.x, param);
+    case ParamForm::Pair: return Clamped(value.x, param) + "," + Clamped(value.y, param);
+    case ParamForm::Index: return std::to_string(value.index);
+    case ParamForm::Indices:
+      for (int index : value.indices) out += (out.empty() ? "" : ",") + std::to_string(index);
+      return out;
+    case ParamForm::Cells:
+      for (const auto& cell : value.cells) {
+        out += (out.empty() ? "" : ",") + std::to_string(cell.first) + "." + std::to_string(cell.second);
+      }
+      return out;
+    case ParamForm::Text: return PercentEncode(value.text);
+  }
+  return out;
+}
+
+// The value `param` writes for `state`; false when the link leaves it out (nothing to carry, or
+// the same as in a fresh state). Text is cleaned to what a link can carry first.
+bool LinkValue(const Param& param, const LessonState& state, ParamValue* value) {
+  static const LessonState defaults;
+  ParamValue fresh;
+  if (!param.get(state, param.item, value)) return false;
+  if (param.form == ParamForm::Text) value->text = LinkText(value->text, static_cast<size_t>(param.hi));
+  if (!param.get(defaults, param.item, &fresh)) return true;
+  if (param.form == ParamForm::Text) fresh.text = LinkText(fresh.text, static_cast<size_t>(param.hi));
+  return !SameValue(param.form, *value, fresh);
+}
+
+// [SECTION] The parameter table
+
+constexpr const char* kSceneKey = "scene";
+
+// Every scene's parameters, in registry order: the order a link writes them and the order they
+// are applied (so a quick-check reveal comes after the answer it needs).
+const std::vector<Param>& AllParams() {
+  static const std::vector<Param> params = [] {
+    std::vector<Param> all;
+    for (const SceneModule* scene : Scenes()) {
+      const std::vector<Param> own = scene->params();
+      all.insert(all.end(), own.begin(), own.end());
+    }
+    return all;
+  }();
+  return params;
 }
 
 bool Fail(std::string* warning, const std::string& message) {
@@ -569,70 +378,107 @@ bool Fail(std::string* warning, const std::string& message) {
 
 }  // namespace
 
-std::string EncodeState(const LessonState& state) {
-  const int scene_index = static_cast<int>(state.scene);
-  const Scene scene = scene_index >= 0 && scene_index < kSceneCount ? state.scene : Scene::Compare;
-  std::vector<std::string> parts;
-  Add(&parts, "scene", SceneName(scene));
-  WriteCompare(state.compare, &parts);
-  WriteCombine(state.worked_example, &parts);
-  WriteMask(state.mask, &parts);
-  WriteCaveats(state.caveats, &parts);
-  WriteWalkthrough(state.walkthrough, &parts);
+std::string LinkText(const std::string& text, size_t max_bytes) {
+  std::string out;
+  size_t i = 0;
+  while (i < text.size()) {
+    const size_t length = Utf8CharLength(text, i);
+    if (length == 0 || (length == 1 && IsUnwantedControl(static_cast<unsigned char>(text[i])))) {
+      ++i;
+      continue;
+    }
+    if (out.size() + length > max_bytes) break;
+    out.append(text, i, length);
+    i += length;
+  }
+  return out;
+}
 
-  std::array<std::string, kQuizQuestionCount> typed;
-  for (size_t q = 0; q < typed.size(); ++q) typed[q] = WritableAnswer(state.quiz.answers[q].typed);
+std::string EncodeState(const LessonState& state) {
+  struct Part {
+    const Param* param;
+    ParamValue value;
+  };
+  std::vector<Part> parts;
+  for (const Param& param : AllParams()) {
+    Part part{&param, {}};
+    if (LinkValue(param, state, &part.value)) parts.push_back(part);
+  }
+  const std::string scene = std::string(kSceneKey) + "=" + SceneName(state.scene);
   while (true) {
-    std::vector<std::string> all = parts;
-    WriteQuiz(state.quiz, typed, &all);
-    std::string fragment = Join(all);
+    std::string fragment = scene;
+    for (const Part& part : parts) {
+      if (part.param->form == ParamForm::Text && part.value.text.empty()) continue;
+      fragment += "&" + part.param->name + "=" + WriteValue(*part.param, part.value);
+    }
     if (fragment.size() <= kStateFragmentMaxLength) return fragment;
-    // Never reached with the scenes' limits (two full answers need about 3,000 characters); a
-    // link too long to read back would lose everything, so the longest answer gives way.
-    std::string* longest = &*std::max_element(
-        typed.begin(), typed.end(), [](const std::string& a, const std::string& b) { return a.size() < b.size(); });
-    if (longest->empty()) return fragment;
-    CutLastCharacter(longest);
+    // Never reached with the scenes' limits (two full quiz answers need about 3,000 characters); a
+    // link too long to read back would lose everything, so the longest text gives way.
+    Part* longest = nullptr;
+    for (Part& part : parts) {
+      if (part.param->form == ParamForm::Text && (!longest || part.value.text.size() > longest->value.text.size())) {
+        longest = &part;
+      }
+    }
+    if (!longest || longest->value.text.empty()) return fragment;
+    CutLastCharacter(&longest->value.text);
   }
 }
 
 // [SECTION] DecodeState
 
-bool DecodeState(const std::string& fragment, LessonState* state, std::string* warning) {
+bool ApplyStateParts(const std::string& parts, LessonState* state, std::string* warning) {
   if (!state) return Fail(warning, "no state to decode into");
-  const std::string text = !fragment.empty() && fragment[0] == '#' ? fragment.substr(1) : fragment;
+  const std::string text = !parts.empty() && parts[0] == '#' ? parts.substr(1) : parts;
   if (text.size() > kStateFragmentMaxLength) {
     return Fail(warning, "fragment: " + std::to_string(text.size()) + " characters, more than the " +
                              std::to_string(kStateFragmentMaxLength) + " allowed");
   }
 
-  const std::vector<Key>& keys = Keys();
-  std::vector<std::string> values(keys.size());
-  std::vector<bool> given(keys.size(), false);
+  // Slot 0 is the scene, slot i + 1 the parameter AllParams()[i].
+  const std::vector<Param>& params = AllParams();
+  std::vector<std::string> values(params.size() + 1);
+  std::vector<bool> given(params.size() + 1, false);
   for (const std::string& part : Split(text, '&')) {
     if (part.empty()) continue;  // "a=1&&b=2" or a trailing '&'
     const size_t equals = part.find('=');
     if (equals == std::string::npos) return Fail(warning, Snippet(part) + ": expected key=value");
     const std::string name = part.substr(0, equals);
-    const auto found = std::find_if(keys.begin(), keys.end(), [&](const Key& key) { return key.name == name; });
-    if (found == keys.end()) return Fail(warning, Snippet(name) + ": unknown key");
-    const size_t at = static_cast<size_t>(found - keys.begin());
+    size_t at = 0;
+    if (name != kSceneKey) {
+      const auto found = std::find_if(params.begin(), params.end(), [&](const Param& p) { return p.name == name; });
+      if (found == params.end()) return Fail(warning, Snippet(name) + ": unknown key");
+      at = static_cast<size_t>(found - params.begin()) + 1;
+    }
     if (given[at]) return Fail(warning, name + ": given twice");
     Why why;
     if (!PercentDecode(part.substr(equals + 1), &values[at], &why)) return Fail(warning, name + ": " + why);
     given[at] = true;
   }
 
-  LessonState next;
-  for (size_t at = 0; at < keys.size(); ++at) {
-    if (!given[at]) continue;
+  LessonState next = *state;
+  if (given[0] && !ParseScene(values[0], &next.scene)) {
+    return Fail(warning, std::string(kSceneKey) + ": " + Snippet(values[0]) + " is not a scene");
+  }
+  for (size_t i = 0; i < params.size(); ++i) {
+    if (!given[i + 1]) continue;
+    const Param& param = params[i];
+    ParamValue value;
     Why why;
-    if (!Apply(keys[at], values[at], next, &why)) {
-      return Fail(warning, keys[at].name + ": " + (why.empty() ? Snippet(values[at]) + " was refused" : why));
+    if (!ParseValue(param, values[i + 1], &value, &why) || !param.set(next, param.item, value, &why)) {
+      return Fail(warning, param.name + ": " + (why.empty() ? Snippet(values[i + 1]) + " was refused" : why));
     }
   }
   *state = next;
   if (warning) warning->clear();
+  return true;
+}
+
+bool DecodeState(const std::string& fragment, LessonState* state, std::string* warning) {
+  if (!state) return Fail(warning, "no state to decode into");
+  LessonState fresh;
+  if (!ApplyStateParts(fragment, &fresh, warning)) return false;
+  *state = fresh;
   return true;
 }
 

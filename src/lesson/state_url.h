@@ -8,7 +8,9 @@
 // A fragment describes a whole configuration: decoding starts from a fresh LessonState (every
 // scene as it opens) and applies the parts, so a missing part means "the default". Encoding
 // writes `scene` and only the parts that differ from the defaults, in the order below. Positions,
-// keys, steps, questions and choices count from 1, as the widget shows them.
+// keys, steps, questions and choices count from 1, as the widget shows them. The codec knows no
+// scene: each scene lists its parameters as a table (its module, src/lesson/scenes/NAME/) and the
+// codec reads the forms in lesson/scene.h (ParamForm). The keys today:
 //
 //   scene=NAME                 compare | combine | mask | caveats | walkthrough | quiz
 //   compare.query=X,Y          the query's tip                 (clamped into -2..2, as SetQuery)
@@ -56,5 +58,13 @@ std::string EncodeState(const LessonState& state);
 // over kStateFragmentMaxLength) *state is left unchanged, false is returned and *warning (may be
 // null) holds one line naming the part, e.g. "mask.cells: '9.9' is outside the 8x8 grid".
 bool DecodeState(const std::string& fragment, LessonState* state, std::string* warning);
+
+// The same parts applied on top of *state instead of a fresh one (a walkthrough step's set-up),
+// all or nothing.
+bool ApplyStateParts(const std::string& parts, LessonState* state, std::string* warning);
+
+// `text` as a link carries it: valid UTF-8 without control characters other than tab and line
+// breaks, at most `max_bytes` bytes, cut on a character boundary.
+std::string LinkText(const std::string& text, size_t max_bytes);
 
 }  // namespace lesson

@@ -41,7 +41,7 @@ void ArithmeticLine(const char* id, const std::string& text, ImU32 color, const 
 
 // Values and output on a number line: the output sits between the values, pulled toward the
 // one with the larger weight.
-void DrawNumberLine(const lesson::WorkedExample& example, double output) {
+void DrawNumberLine(const lesson::CombineScene& example, double output) {
   const Palette& palette = GetPalette();
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = 96.0f;
@@ -91,7 +91,7 @@ void DrawNumberLine(const lesson::WorkedExample& example, double output) {
 }  // namespace
 
 void DrawCombinePanel(lesson::LessonState& state) {
-  lesson::WorkedExample& example = state.worked_example;
+  lesson::CombineScene& example = state.combine;
   const Fonts& fonts = GetFonts();
   const Palette& palette = GetPalette();
 
@@ -104,12 +104,12 @@ void DrawCombinePanel(lesson::LessonState& state) {
   ImGui::PushItemWidth(-FLT_MIN);
   double first = example.first_value;
   ImGui::TextUnformatted(T("combine.first_value").c_str());
-  if (SliderNumber("##first_value", "combine.first_value", &first, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
+  if (SliderNumber("##first_value", "combine.first_value", &first, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
     lesson::SetFirstValue(example, first);
   }
   double second = example.second_value;
   ImGui::TextUnformatted(T("combine.second_value").c_str());
-  if (SliderNumber("##second_value", "combine.second_value", &second, lesson::kValueMin, lesson::kValueMax, "%.1f")) {
+  if (SliderNumber("##second_value", "combine.second_value", &second, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
     lesson::SetSecondValue(example, second);
   }
   double weight = example.second_weight;
@@ -121,7 +121,7 @@ void DrawCombinePanel(lesson::LessonState& state) {
   ImGui::PopItemWidth();
   EndHighlightGroup(state, "combine.controls");
 
-  const attention::Combination combination = lesson::Combine(example);
+  const attention::Combination combination = lesson::ComputeCombine(example);
   ImGui::Spacing();
   BeginHighlightGroup();
   ImGui::PushFont(fonts.numbers);
@@ -145,7 +145,7 @@ void DrawCombinePanel(lesson::LessonState& state) {
   EndHighlightGroup(state, "combine.number_line");
   ImGui::TextWrapped("%s", T("combine.caution").c_str());
 
-  if (ImGui::Button(T("combine.reset").c_str())) lesson::ResetWorkedExample(example);
+  if (ImGui::Button(T("combine.reset").c_str())) lesson::ResetCombineScene(example);
   RecordItem("combine.reset");
 }
 

@@ -142,7 +142,7 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
 
   const lesson::Scene target = lesson::WalkthroughStepScene(step);
   const std::string show_me = T("walkthrough.show_me") + " " +
-                              T(std::string("widget.scene.") + lesson::SceneName(target)) + "###walkthrough_show_me";
+                              T(lesson::ModuleOf(target).label_key) + "###walkthrough_show_me";
   if (ImGui::Button(show_me.c_str())) {
     lesson::ShowWalkthroughStep(state);
     RequestScrollToHighlight();

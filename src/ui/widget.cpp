@@ -30,39 +30,26 @@ float g_content_height = 0.0f;
 using lesson::Scene;
 using lesson::T;
 
-const char* SceneLabelKey(Scene scene) {
-  switch (scene) {
-    case Scene::Compare: return "widget.scene.compare";
-    case Scene::Combine: return "widget.scene.combine";
-    case Scene::Mask: return "widget.scene.mask";
-    case Scene::Caveats: return "widget.scene.caveats";
-    case Scene::Walkthrough: return "widget.scene.walkthrough";
-    case Scene::Quiz: return "widget.scene.quiz";
-  }
-  return "widget.scene.compare";
-}
-
 // Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
 void DrawSceneBar(lesson::LessonState& state) {
   ButtonRow row;
-  for (int i = 0; i < lesson::kSceneCount; ++i) {
-    const Scene scene = static_cast<Scene>(i);
-    const std::string& label = T(SceneLabelKey(scene));
+  for (const lesson::SceneModule* module : lesson::Scenes()) {
+    const Scene scene = module->id;
+    const std::string& label = T(module->label_key);
     const bool current = state.scene == scene;
     row.Place(label);
     if (current) {
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
       ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
     }
-    ImGui::PushID(i);
+    ImGui::PushID(static_cast<int>(scene));
     if (ImGui::Button(label.c_str())) {
       state.scene = scene;
       state.highlight.clear();
     }
     ImGui::PopID();
     if (current) ImGui::PopStyleColor(2);
-    const std::string item = std::string("widget.scene.") + lesson::SceneName(scene);
-    RecordItem(item.c_str());
+    RecordItem(module->label_key);
   }
   const std::string& reset = T("widget.reset_all");
   row.Place(reset);

@@ -34,9 +34,9 @@ TEST_CASE("dragging the weight slider to the left end moves all weight to the fi
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("combine.weights");
   ui.Drag(slider.Center(), ImVec2(slider.min.x - 50.0f, slider.Center().y), draw);
-  CHECK(state.worked_example.second_weight == 0.0);
-  CHECK(state.worked_example.first_weight == 1.0);
-  CHECK(lesson::Combine(state.worked_example).output == 10.0);
+  CHECK(state.combine.second_weight == 0.0);
+  CHECK(state.combine.first_weight == 1.0);
+  CHECK(lesson::ComputeCombine(state.combine).output == 10.0);
 }
 
 TEST_CASE("the weights always sum to one while the slider moves") {
@@ -48,23 +48,23 @@ TEST_CASE("the weights always sum to one while the slider moves") {
   const ui::ItemRect slider = ui.Item("combine.weights");
   const float quarter = slider.min.x + (slider.max.x - slider.min.x) * 0.25f;
   ui.Drag(slider.Center(), ImVec2(quarter, slider.Center().y), draw);
-  CHECK(state.worked_example.second_weight < 0.5);
-  CHECK(state.worked_example.second_weight > 0.0);
-  CHECK(state.worked_example.first_weight + state.worked_example.second_weight == doctest::Approx(1.0));
+  CHECK(state.combine.second_weight < 0.5);
+  CHECK(state.combine.second_weight > 0.0);
+  CHECK(state.combine.first_weight + state.combine.second_weight == doctest::Approx(1.0));
 }
 
 TEST_CASE("the reset button restores the worked example") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  state.worked_example.first_value = 50.0;
-  lesson::SetSecondWeight(state.worked_example, 0.3);
+  state.combine.first_value = 50.0;
+  lesson::SetSecondWeight(state.combine, 0.3);
   const auto draw = CombineIn(state);
   ui.Frames(2, draw);
   ui.Click(ui.Item("combine.reset").Center(), draw);
-  CHECK(state.worked_example.first_value == 10.0);
-  CHECK(state.worked_example.second_weight == 0.8);
-  CHECK(lesson::Combine(state.worked_example).output == 18.0);
+  CHECK(state.combine.first_value == 10.0);
+  CHECK(state.combine.second_weight == 0.8);
+  CHECK(lesson::ComputeCombine(state.combine).output == 18.0);
 }
 
 TEST_CASE("the widget switches scenes by button and resets everything with Alt+R") {
@@ -82,16 +82,16 @@ TEST_CASE("the widget switches scenes by button and resets everything with Alt+R
   ui.Click(ui.Item("widget.scene.combine").Center(), draw);
   CHECK(state.scene == lesson::Scene::Combine);
 
-  state.worked_example.first_value = 42.0;
+  state.combine.first_value = 42.0;
   ImGui::GetIO().KeyAlt = true;
   ui.PressKey(300, draw);
   ImGui::GetIO().KeyAlt = false;
-  CHECK(state.worked_example.first_value == 10.0);
+  CHECK(state.combine.first_value == 10.0);
   CHECK(state.scene == lesson::Scene::Combine);
 
-  state.worked_example.first_value = 42.0;
+  state.combine.first_value = 42.0;
   ui.Click(ui.Item("widget.reset_all").Center(), draw);
-  CHECK(state.worked_example.first_value == 10.0);
+  CHECK(state.combine.first_value == 10.0);
   ui::SetShortcutKeys(ui::ShortcutKeys{});
 }
 

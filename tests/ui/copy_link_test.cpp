@@ -20,7 +20,7 @@ TEST_CASE("copy link hands the platform the current state, which decodes to the 
   ui::SetCopyLink(&RememberLink);
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;
-  lesson::SetSecondWeight(state.worked_example, 0.3);
+  lesson::SetSecondWeight(state.combine, 0.3);
   const auto draw = [&state] { ui::DrawWidget(state); };
   ui.Frames(2, draw);
   g_copied.clear();
@@ -30,7 +30,7 @@ TEST_CASE("copy link hands the platform the current state, which decodes to the 
   std::string warning;
   REQUIRE(lesson::DecodeState(g_copied, &restored, &warning));
   CHECK(restored.scene == lesson::Scene::Combine);
-  CHECK(restored.worked_example.second_weight == doctest::Approx(0.3));
+  CHECK(restored.combine.second_weight == doctest::Approx(0.3));
   ui::SetCopyLink(nullptr);
 }
 

@@ -11,7 +11,7 @@
 
 #include "lesson/builtin_text.h"
 #include "lesson/lesson_state.h"
-#include "lesson/quiz.h"
+#include "lesson/scenes/quiz/quiz.h"
 #include "lesson/text_store.h"
 #include "ui/caveats_panel.h"
 #include "ui/combine_panel.h"
@@ -143,11 +143,11 @@ TEST_CASE("the combine values refuse nan, inf, -1e400 and numbers out of range, 
     lesson::LessonState state;
     const auto draw = In([&state] { ui::DrawCombinePanel(state); });
     ui.Frames(2, draw);
-    REQUIRE(state.worked_example.first_value == 10.0);
+    REQUIRE(state.combine.first_value == 10.0);
     REQUIRE_FALSE(ui.Has("combine.first_value.refused"));
     TypeInto(ui, "combine.first_value", c.typed, draw);
-    CHECK(std::isfinite(state.worked_example.first_value));
-    CHECK(state.worked_example.first_value == 10.0);
+    CHECK(std::isfinite(state.combine.first_value));
+    CHECK(state.combine.first_value == 10.0);
     CHECK(ui.Has("combine.first_value.refused"));
     const std::string notice = ui::NumberFieldNotice();
     CHECK(Contains(notice, c.why));
@@ -165,14 +165,14 @@ TEST_CASE("after a refusal a valid typed value is taken and the note goes") {
   TypeInto(ui, "combine.first_value", "nan", draw);
   REQUIRE(ui.Has("combine.first_value.refused"));
   TypeInto(ui, "combine.first_value", "42.5", draw);
-  CHECK(state.worked_example.first_value == 42.5);
-  CHECK(lesson::Combine(state.worked_example).output == doctest::Approx(42.5 * 0.2 + 20.0 * 0.8));
+  CHECK(state.combine.first_value == 42.5);
+  CHECK(lesson::ComputeCombine(state.combine).output == doctest::Approx(42.5 * 0.2 + 20.0 * 0.8));
   CHECK_FALSE(ui.Has("combine.first_value.refused"));
   CHECK(ui::NumberFieldNotice().empty());
 
   // The ends of the range are numbers the field takes.
   TypeInto(ui, "combine.second_value", "-100", draw);
-  CHECK(state.worked_example.second_value == -100.0);
+  CHECK(state.combine.second_value == -100.0);
   CHECK_FALSE(ui.Has("combine.second_value.refused"));
 }
 
@@ -183,13 +183,13 @@ TEST_CASE("the combine weight refuses a weight above one and keeps the weights s
   const auto draw = In([&state] { ui::DrawCombinePanel(state); });
   ui.Frames(2, draw);
   TypeInto(ui, "combine.weights", "1.2", draw);
-  CHECK(state.worked_example.second_weight == 0.8);
-  CHECK(state.worked_example.first_weight == doctest::Approx(0.2));
+  CHECK(state.combine.second_weight == 0.8);
+  CHECK(state.combine.first_weight == doctest::Approx(0.2));
   CHECK(ui.Has("combine.weights.refused"));
   CHECK(Contains(ui::NumberFieldNotice(), "from 0 to 1"));
   TypeInto(ui, "combine.weights", "0.25", draw);
-  CHECK(state.worked_example.second_weight == 0.25);
-  CHECK(state.worked_example.first_weight == 0.75);
+  CHECK(state.combine.second_weight == 0.25);
+  CHECK(state.combine.first_weight == 0.75);
   CHECK_FALSE(ui.Has("combine.weights.refused"));
 }
 

@@ -52,16 +52,16 @@ TEST_CASE("clicking Next up to the worked example sets 10 and 20 with weights 0.
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  lesson::SetFirstValue(state.worked_example, 70.0);
-  lesson::SetSecondWeight(state.worked_example, 0.1);
+  lesson::SetFirstValue(state.combine, 70.0);
+  lesson::SetSecondWeight(state.combine, 0.1);
   const auto draw = WalkthroughIn(state);
   ui.Frames(2, draw);
   for (int i = 0; i < 3; ++i) ui.Click(ui.Item("walkthrough.next").Center(), draw);
   CHECK(state.walkthrough.step == 3);
   CHECK(state.highlight == "combine.arithmetic");
-  CHECK(state.worked_example.first_value == 10.0);
-  CHECK(state.worked_example.second_weight == 0.8);
-  CHECK(lesson::Combine(state.worked_example).output == doctest::Approx(18.0));
+  CHECK(state.combine.first_value == 10.0);
+  CHECK(state.combine.second_weight == 0.8);
+  CHECK(lesson::ComputeCombine(state.combine).output == doctest::Approx(18.0));
 }
 
 TEST_CASE("clicking Back returns to the previous step and does nothing on the first") {

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "attention/attention.h"
-#include "lesson/caveats_scene.h"
+#include "lesson/scenes/caveats/caveats.h"
 #include "lesson/lesson_state.h"
 
 namespace {

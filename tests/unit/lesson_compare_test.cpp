@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "lesson/builtin_text.h"
-#include "lesson/compare_scene.h"
+#include "lesson/scenes/compare/compare.h"
 #include "lesson/lesson_state.h"
 
 using doctest::Approx;

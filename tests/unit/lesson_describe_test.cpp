@@ -97,11 +97,11 @@ TEST_CASE("the combine scene reads its worked example: weights 0.2 and 0.8 give 
 
 TEST_CASE("the combine sentence follows the learner's values and weights, minus signs included") {
   LessonState state = On(Scene::Combine);
-  REQUIRE(lesson::SetSecondWeight(state.worked_example, 0.5));
+  REQUIRE(lesson::SetSecondWeight(state.combine, 0.5));
   // 10 × 0.5 + 20 × 0.5 = 5 + 10 = 15
   CHECK(lesson::DescribeScene(state) == "Values 10 and 20, weights 0.5 and 0.5. Output 15 = 5 + 10.");
-  REQUIRE(lesson::SetSecondWeight(state.worked_example, 0.8));
-  REQUIRE(lesson::SetSecondValue(state.worked_example, -20.0));
+  REQUIRE(lesson::SetSecondWeight(state.combine, 0.8));
+  REQUIRE(lesson::SetSecondValue(state.combine, -20.0));
   // 10 × 0.2 + (−20) × 0.8 = 2 − 16 = −14
   CHECK(lesson::DescribeScene(state) == "Values 10 and \u221220, weights 0.2 and 0.8. Output \u221214 = 2 \u2212 16.");
 }
@@ -372,11 +372,11 @@ TEST_CASE("compare states filled by hand with NaN or infinity are described in w
 
 TEST_CASE("combine states filled by hand with NaN or overflowing numbers are described in words") {
   const std::vector<void (*)(LessonState&)> breakers = {
-      [](LessonState& s) { s.worked_example.first_weight = kNaN; },
-      [](LessonState& s) { s.worked_example.second_value = -kInf; },
-      [](LessonState& s) { s.worked_example.first_value = kNaN; },
+      [](LessonState& s) { s.combine.first_weight = kNaN; },
+      [](LessonState& s) { s.combine.second_value = -kInf; },
+      [](LessonState& s) { s.combine.first_value = kNaN; },
       [](LessonState& s) {
-        s.worked_example = {1e308, 1e308, 1.0, 1.0};
+        s.combine = {1e308, 1e308, 1.0, 1.0};
       },  // 1e308 + 1e308 overflows
   };
   for (size_t i = 0; i < breakers.size(); ++i) {

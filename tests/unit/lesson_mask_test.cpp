@@ -8,7 +8,7 @@
 
 #include <doctest/doctest.h>
 
-#include "lesson/mask_scene.h"
+#include "lesson/scenes/mask/mask.h"
 
 namespace {
 

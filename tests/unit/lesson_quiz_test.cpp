@@ -3,7 +3,7 @@
 #include <string>
 
 #include "lesson/builtin_text.h"
-#include "lesson/quiz.h"
+#include "lesson/scenes/quiz/quiz.h"
 #include "lesson/text_store.h"
 
 using lesson::Quiz;

@@ -35,8 +35,8 @@ bool SameState(const LessonState& a, const LessonState& b, double tolerance = 0.
            Near(a.compare.keys[i].position.y, b.compare.keys[i].position.y, tolerance) &&
            Near(a.compare.keys[i].value, b.compare.keys[i].value, tolerance);
   }
-  const lesson::WorkedExample& ea = a.worked_example;
-  const lesson::WorkedExample& eb = b.worked_example;
+  const lesson::CombineScene& ea = a.combine;
+  const lesson::CombineScene& eb = b.combine;
   same = same && Near(ea.first_value, eb.first_value, tolerance) && Near(ea.second_value, eb.second_value, tolerance) &&
          Near(ea.first_weight, eb.first_weight, tolerance) && Near(ea.second_weight, eb.second_weight, tolerance);
   same = same && a.mask.causal == b.mask.causal && a.mask.padding == b.mask.padding &&
@@ -78,9 +78,9 @@ LessonState Changed() {
   REQUIRE(lesson::SetKeyPosition(state.compare, 2, {-2.0, 1.0 / 3.0}));
   state.compare.scaled = false;
   REQUIRE(lesson::SetTemperature(state.compare, 0.37));
-  REQUIRE(lesson::SetFirstValue(state.worked_example, 12.5));
-  REQUIRE(lesson::SetSecondValue(state.worked_example, -7.0));
-  REQUIRE(lesson::SetSecondWeight(state.worked_example, 0.35));
+  REQUIRE(lesson::SetFirstValue(state.combine, 12.5));
+  REQUIRE(lesson::SetSecondValue(state.combine, -7.0));
+  REQUIRE(lesson::SetSecondWeight(state.combine, 0.35));
   lesson::SetCausal(state.mask, true);
   REQUIRE(lesson::SetCellBlocked(state.mask, 1, 2, true));
   REQUIRE(lesson::SetCellBlocked(state.mask, 3, 4, true));
@@ -127,8 +127,8 @@ TEST_CASE("each scene's changes are written in short readable parts") {
 TEST_CASE("numbers are written with up to 6 decimals and read back within 1e-6") {
   LessonState state;
   REQUIRE(lesson::SetTemperature(state.compare, 1.23456789));
-  REQUIRE(lesson::SetFirstValue(state.worked_example, 99.99999949));
-  REQUIRE(lesson::SetSecondValue(state.worked_example, -0.0000001));
+  REQUIRE(lesson::SetFirstValue(state.combine, 99.99999949));
+  REQUIRE(lesson::SetSecondValue(state.combine, -0.0000001));
   const std::string fragment = lesson::EncodeState(state);
   CHECK(fragment == "scene=compare&compare.temperature=1.234568&combine.values=99.999999,0");
   CheckRoundTrip(state);
@@ -153,7 +153,7 @@ TEST_CASE("each scene's changes round-trip on their own") {
 
   LessonState combine;
   combine.scene = Scene::Combine;
-  REQUIRE(lesson::SetSecondWeight(combine.worked_example, 0.123456789));
+  REQUIRE(lesson::SetSecondWeight(combine.combine, 0.123456789));
   CheckRoundTrip(combine);
 
   LessonState mask;
@@ -224,8 +224,8 @@ TEST_CASE("values go through the scenes' setters, which clamp them into range") 
   CHECK(state.compare.temperature == 5.0);
   CHECK(state.compare.query.x == 2.0);
   CHECK(state.compare.query.y == -2.0);
-  CHECK(state.worked_example.second_weight == 1.0);
-  CHECK(state.worked_example.first_weight == 0.0);
+  CHECK(state.combine.second_weight == 1.0);
+  CHECK(state.combine.first_weight == 0.0);
   CHECK(state.caveats.layer2_weight_b == 1.0);
 }
 
@@ -342,7 +342,7 @@ TEST_CASE("states filled by hand encode as fragments that read back") {
   LessonState state = Changed();
   state.compare.query.x = std::numeric_limits<double>::quiet_NaN();
   state.compare.temperature = 1e300;
-  state.worked_example.second_weight = -std::numeric_limits<double>::infinity();
+  state.combine.second_weight = -std::numeric_limits<double>::infinity();
   state.mask.future_row = 1000;
   state.mask.blocked[5] = 200;
   state.walkthrough.step = -4;

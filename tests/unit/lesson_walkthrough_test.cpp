@@ -5,7 +5,7 @@
 #include "lesson/builtin_text.h"
 #include "lesson/lesson_state.h"
 #include "lesson/text_store.h"
-#include "lesson/walkthrough.h"
+#include "lesson/scenes/walkthrough/walkthrough.h"
 
 using lesson::LessonState;
 using lesson::Scene;
@@ -72,16 +72,16 @@ TEST_CASE("show me switches to the step's scene with its element highlighted") {
 
 TEST_CASE("the worked-example step restores 10 and 20 with weights 0.2 and 0.8, giving 18") {
   LessonState state;
-  lesson::SetFirstValue(state.worked_example, 50.0);
-  lesson::SetSecondValue(state.worked_example, -3.0);
-  lesson::SetSecondWeight(state.worked_example, 0.5);
+  lesson::SetFirstValue(state.combine, 50.0);
+  lesson::SetSecondValue(state.combine, -3.0);
+  lesson::SetSecondWeight(state.combine, 0.5);
   lesson::ApplyWalkthroughStep(state, 3);
-  CHECK(state.worked_example.first_value == 10.0);
-  CHECK(state.worked_example.second_value == 20.0);
-  CHECK(state.worked_example.first_weight == 0.2);
-  CHECK(state.worked_example.second_weight == 0.8);
+  CHECK(state.combine.first_value == 10.0);
+  CHECK(state.combine.second_value == 20.0);
+  CHECK(state.combine.first_weight == 0.2);
+  CHECK(state.combine.second_weight == 0.8);
   // 10 × 0.2 = 2, 20 × 0.8 = 16, 2 + 16 = 18.
-  CHECK(lesson::Combine(state.worked_example).output == doctest::Approx(18.0));
+  CHECK(lesson::ComputeCombine(state.combine).output == doctest::Approx(18.0));
 }
 
 TEST_CASE("the steps about the query and the weights put the Compare scene back as it opens") {

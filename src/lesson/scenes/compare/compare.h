@@ -18,6 +18,7 @@
 #include <string>
 
 #include "attention/attention.h"
+#include "lesson/scene.h"
 
 namespace lesson {
 
@@ -84,5 +85,8 @@ bool SetKeyPosition(CompareScene& scene, int key, PlanePoint position);  // fals
 bool SetTemperature(CompareScene& scene, double temperature);
 
 inline void ResetCompareScene(CompareScene& scene) { scene = CompareScene{}; }
+
+// The scene's entry in the registry (lesson/scene.h).
+extern const SceneModule kCompareModule;
 
 }  // namespace lesson

@@ -6,6 +6,8 @@
 #include <array>
 #include <string>
 
+#include "lesson/scene.h"
+
 namespace lesson {
 
 constexpr int kQuizQuestionCount = 2;
@@ -42,5 +44,8 @@ bool HasAttempt(const Quiz& quiz, int question);
 bool Reveal(Quiz& quiz, int question);
 // The picked choice is the right one (false when nothing is picked).
 bool IsCorrect(const Quiz& quiz, int question);
+
+// The scene's entry in the registry (lesson/scene.h).
+extern const SceneModule kQuizModule;
 
 }  // namespace lesson

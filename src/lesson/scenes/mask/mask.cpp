@@ -1,4 +1,4 @@
-#include "lesson/mask_scene.h"
+#include "lesson/scenes/mask/mask.h"
 
 #include <algorithm>
 

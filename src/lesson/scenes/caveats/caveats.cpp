@@ -1,4 +1,4 @@
-#include "lesson/caveats_scene.h"
+#include "lesson/scenes/caveats/caveats.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "lesson/quiz.h"
+#include "lesson/scenes/quiz/quiz.h"
 
 namespace lesson {
 

@@ -24,6 +24,7 @@
 #include <array>
 
 #include "attention/attention.h"
+#include "lesson/scene.h"
 
 namespace lesson {
 
@@ -132,5 +133,8 @@ struct AblationSummary {
   int largest_change_final = -1;  // removing it moves the final output most
 };
 AblationSummary Summarize(const CaveatsAblation& rows);
+
+// The scene's entry in the registry (lesson/scene.h).
+extern const SceneModule kCaveatsModule;
 
 }  // namespace lesson

@@ -29,6 +29,7 @@
 #include <cstdint>
 
 #include "attention/attention.h"
+#include "lesson/scene.h"
 
 namespace lesson {
 
@@ -106,5 +107,8 @@ struct FutureLook {
   bool row_empty = false;      // the row has no position available at all
 };
 FutureLook LookAhead(const MaskScene& scene, const attention::Result& result);
+
+// The scene's entry in the registry (lesson/scene.h).
+extern const SceneModule kMaskModule;
 
 }  // namespace lesson

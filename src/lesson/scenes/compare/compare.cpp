@@ -1,4 +1,4 @@
-#include "lesson/compare_scene.h"
+#include "lesson/scenes/compare/compare.h"
 
 #include <algorithm>
 #include <cmath>
