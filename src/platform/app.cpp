@@ -106,7 +106,7 @@ std::string TableJson(const lesson::MirrorTable& table) {
 // value is told as soon as the control is let go.
 void Publish(App& app) {
   const std::string state = lesson::EncodeState(app.state);
-  const std::string notice = ui::NumberFieldNotice();
+  const std::string notice = ui::NumberFieldNotice(app.ui);
   if (state != app.published_state || notice != app.published_notice || app.frames_drawn == 1) {
     app.publish_due = true;
   }
@@ -120,7 +120,7 @@ void Publish(App& app) {
     BridgeStateChanged(state, notice.empty() ? description : notice + " " + description,
                        TableJson(lesson::DescribeTable(app.state)));
   }
-  const int height = static_cast<int>(ui::ContentHeight() + 0.5f);
+  const int height = static_cast<int>(app.ui.content_height + 0.5f);
   if (height != app.published_height) {
     app.published_height = height;
     BridgeContentHeight(height);
@@ -166,12 +166,10 @@ bool AppInit(App& app, const AppOptions& options) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
   io.LogFilename = nullptr;
-  ui::ApplyTheme(WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
+  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   StartRenderer(app);
-  ui::ShortcutKeys keys;
-  keys.reset_all = WindowLetterKey('R');
-  ui::SetShortcutKeys(keys);
-  ui::SetCopyLink(&BridgeCopyLink);
+  app.ui.reset_all_key = WindowLetterKey('R');
+  app.ui.copy_link = &BridgeCopyLink;
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
   return true;
@@ -204,11 +202,11 @@ void AppFrame(App& app) {
   }
   FollowContainer();
   const ui::Theme wanted_theme = WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light;
-  if (wanted_theme != ui::CurrentTheme()) {
-    ui::ApplyTheme(wanted_theme);
+  if (wanted_theme != app.ui.theme) {
+    ui::ApplyTheme(app.ui, wanted_theme);
     app.frames_pending = kFramesAfterInput;
   }
-  if (ui::LoadFonts(WindowPixelRatio()) || !app.fonts_uploaded) {
+  if (ui::LoadFonts(app.ui, WindowPixelRatio()) || !app.fonts_uploaded) {
     RendererUploadFonts();
     app.fonts_uploaded = true;
     app.frames_pending = kFramesAfterInput;
@@ -224,7 +222,7 @@ void AppFrame(App& app) {
   if (app.options.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
   if (app.input_source) app.input_source->OverrideInput();
   ImGui::NewFrame();
-  ui::DrawWidget(app.state);
+  ui::DrawWidget(app.state, app.ui);
   ImGui::Render();
   // Input handled this frame may change what the next frame shows (hover, focus, layout).
   if (ImGui::IsAnyItemActive()) app.frames_pending = kFramesAfterInput;

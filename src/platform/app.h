@@ -5,6 +5,7 @@
 #include <string>
 
 #include "lesson/lesson_state.h"
+#include "ui/context.h"
 
 namespace platform {
 
@@ -40,6 +41,7 @@ struct AppOptions {
 struct App {
   AppOptions options;
   lesson::LessonState state;
+  ui::Context ui;  // fonts, palette, named rectangles, notes: what the panels keep between frames
   bool running = true;
   int exit_code = 0;
   int frames_drawn = 0;

@@ -66,8 +66,8 @@ void WrappedColored(const std::string& text, ImU32 color) {
   ImGui::PopStyleColor();
 }
 
-void WrappedBold(const std::string& text) {
-  ImGui::PushFont(GetFonts().bold);
+void WrappedBold(Context& ctx, const std::string& text) {
+  ImGui::PushFont(ctx.fonts.bold);
   Wrapped(text);
   ImGui::PopFont();
 }
@@ -94,8 +94,8 @@ Cell BarCell(double fraction, std::string text, ImU32 color) {
 }
 
 // A bar whose length shows the number, with the number after it; "?" draws an empty track.
-void DrawBar(const Cell& cell, float width) {
-  const Palette& palette = GetPalette();
+void DrawBar(Context& ctx, const Cell& cell, float width) {
+  const Palette& palette = ctx.palette;
   const float height = ImGui::GetTextLineHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(std::max(width, 1.0f), height));
@@ -125,17 +125,17 @@ struct Row {
 };
 
 // Draws a button cell; returns true when it was pressed. `name` is recorded for tests.
-bool DrawButtonCell(const Cell& cell, int row, const char* id) {
+bool DrawButtonCell(Context& ctx, const Cell& cell, int row, const char* id) {
   const std::string label = cell.text + "###" + id + std::to_string(row);
   const bool pressed = ImGui::Button(label.c_str());
   const std::string name = std::string("caveats.") + id + "." + std::to_string(row);
-  RecordItem(name.c_str());
+  RecordItem(ctx, name.c_str());
   return pressed;
 }
 
-void DrawWordCell(const Row& row) {
-  const Palette& palette = GetPalette();
-  ImGui::PushFont(GetFonts().bold);
+void DrawWordCell(Context& ctx, const Row& row) {
+  const Palette& palette = ctx.palette;
+  ImGui::PushFont(ctx.fonts.bold);
   ImGui::PushStyleColor(ImGuiCol_Text, row.removed ? palette.muted : palette.text);
   ImGui::TextUnformatted(row.word.c_str());
   ImGui::PopStyleColor();
@@ -151,10 +151,10 @@ void DrawWordCell(const Row& row) {
 // Rows of cells under a header: a table on wide screens, one card per word on narrow ones.
 // `id` names the rows' buttons ("remove" gives caveats.remove.0 ...). Returns the row whose
 // button was pressed, or -1.
-int DrawRows(const char* id, const std::vector<Column>& columns, const std::vector<Row>& rows) {
+int DrawRows(Context& ctx, const char* id, const std::vector<Column>& columns, const std::vector<Row>& rows) {
   int pressed = -1;
   const float available = ImGui::GetContentRegionAvail().x;
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   const int column_count = static_cast<int>(columns.size()) + 1;
 
   if (available >= kWideLayout) {
@@ -179,7 +179,7 @@ int DrawRows(const char* id, const std::vector<Column>& columns, const std::vect
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
       ImGui::AlignTextToFramePadding();
-      DrawWordCell(row);
+      DrawWordCell(ctx, row);
       for (const Cell& cell : row.cells) {
         ImGui::TableNextColumn();
         switch (cell.kind) {
@@ -189,10 +189,10 @@ int DrawRows(const char* id, const std::vector<Column>& columns, const std::vect
             break;
           case Cell::Kind::Bar:
             ImGui::SetCursorPosY(ImGui::GetCursorPosY() + ImGui::GetStyle().FramePadding.y);
-            DrawBar(cell, ImGui::GetContentRegionAvail().x);
+            DrawBar(ctx, cell, ImGui::GetContentRegionAvail().x);
             break;
           case Cell::Kind::Button:
-            if (DrawButtonCell(cell, static_cast<int>(r), id)) pressed = static_cast<int>(r);
+            if (DrawButtonCell(ctx, cell, static_cast<int>(r), id)) pressed = static_cast<int>(r);
             break;
         }
       }
@@ -212,7 +212,7 @@ int DrawRows(const char* id, const std::vector<Column>& columns, const std::vect
     ImGui::PushID(static_cast<int>(r));
     ImGui::Separator();
     ImGui::AlignTextToFramePadding();
-    DrawWordCell(row);
+    DrawWordCell(ctx, row);
     for (size_t c = 0; c < row.cells.size(); ++c) {
       const Cell& cell = row.cells[c];
       if (cell.kind != Cell::Kind::Button) continue;
@@ -220,7 +220,7 @@ int DrawRows(const char* id, const std::vector<Column>& columns, const std::vect
       ImGui::SameLine();
       const ImVec2 cursor = ImGui::GetCursorScreenPos();
       ImGui::SetCursorScreenPos(ImVec2(std::max(cursor.x, right_edge - width), cursor.y));
-      if (DrawButtonCell(cell, static_cast<int>(r), id)) pressed = static_cast<int>(r);
+      if (DrawButtonCell(ctx, cell, static_cast<int>(r), id)) pressed = static_cast<int>(r);
     }
     for (size_t c = 0; c < row.cells.size(); ++c) {
       const Cell& cell = row.cells[c];
@@ -234,7 +234,7 @@ int DrawRows(const char* id, const std::vector<Column>& columns, const std::vect
       ImGui::SameLine();
       ImGui::SetCursorScreenPos(ImVec2(start_x + label_width + gap, ImGui::GetCursorScreenPos().y));
       if (cell.kind == Cell::Kind::Bar) {
-        DrawBar(cell, ImGui::GetContentRegionAvail().x);
+        DrawBar(ctx, cell, ImGui::GetContentRegionAvail().x);
       } else {
         ImGui::TextUnformatted(cell.text.c_str());
       }
@@ -249,9 +249,9 @@ int DrawRows(const char* id, const std::vector<Column>& columns, const std::vect
 
 // Query A's values on a number line, each dot sized by its weight (hollow when removed), with
 // the output before any removal and the output now.
-void DrawNumberLine(const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
+void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
                     const lesson::CaveatsPass& now) {
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   const float width = ImGui::GetContentRegionAvail().x;
   const float line = ImGui::GetTextLineHeight();
   const double before = full.a.combination.output;
@@ -260,7 +260,7 @@ void DrawNumberLine(const lesson::CaveatsScene& scene, const lesson::CaveatsPass
   const float height = line * (moved ? 5.0f : 4.0f) + 38.0f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Dummy(ImVec2(width, height));
-  RecordRect("caveats.number_line", origin, ImVec2(origin.x + width, origin.y + height));
+  RecordRect(ctx, "caveats.number_line", origin, ImVec2(origin.x + width, origin.y + height));
   ImDrawList* draw = ImGui::GetWindowDrawList();
 
   double lo = 0.0;
@@ -315,7 +315,7 @@ void DrawNumberLine(const lesson::CaveatsScene& scene, const lesson::CaveatsPass
   if (!moved) {
     marker(before, true, palette.output);
     label_at(to_x(before), first_label_y, palette.output, T("caveats.output") + " " + FormatNumber(before),
-             GetFonts().bold);
+             ctx.fonts.bold);
     return;
   }
   marker(before, false, palette.muted);
@@ -323,7 +323,7 @@ void DrawNumberLine(const lesson::CaveatsScene& scene, const lesson::CaveatsPass
     const double output = now.a.combination.output;
     marker(output, true, palette.output);
     label_at(to_x(output), first_label_y, palette.output, T("caveats.now") + " " + FormatNumber(output),
-             GetFonts().bold);
+             ctx.fonts.bold);
   }
   label_at(to_x(before), first_label_y + line + 2.0f, palette.muted, T("caveats.before") + " " + FormatNumber(before),
            nullptr);
@@ -356,13 +356,13 @@ Cell ChangeCell(const lesson::OutputChange& change, double largest, bool shown, 
   return BarCell(largest > 0.0 ? change.change / largest : 0.0, FormatNumber(change.change), color);
 }
 
-void DrawOutputSentence(const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
+void DrawOutputSentence(Context& ctx, const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
                         const lesson::CaveatsPass& now) {
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   std::string sentence;
   if (now.a.combination.empty) {
     WrappedColored(T("caveats.output_none"), palette.second);
-    RecordItem("caveats.output_sentence");
+    RecordItem(ctx, "caveats.output_sentence");
     return;
   }
   const lesson::OutputChange change = lesson::Change(full.a.combination, now.a.combination);
@@ -375,11 +375,11 @@ void DrawOutputSentence(const lesson::CaveatsScene& scene, const lesson::Caveats
                                               {"before", FormatNumber(full.a.combination.output)},
                                               {"change", FormatNumber(change.change)}});
   }
-  WrappedBold(sentence);
-  RecordItem("caveats.output_sentence");
+  WrappedBold(ctx, sentence);
+  RecordItem(ctx, "caveats.output_sentence");
 }
 
-void DrawFinding(const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
+void DrawFinding(Context& ctx, const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
                  const lesson::CaveatsAblation& rows, const lesson::AblationSummary& summary) {
   if (summary.largest_weight < 0 || summary.largest_change_a < 0) return;
   const lesson::AblationRow& top = rows[static_cast<size_t>(summary.largest_weight)];
@@ -395,12 +395,12 @@ void DrawFinding(const lesson::CaveatsScene& scene, const lesson::CaveatsPass& f
                              {"most_change", FormatNumber(most.change_a.change)},
                              {"most_value", FormatNumber(scene.values[static_cast<size_t>(most.position)])}};
   Wrapped(Fill(T(surprise ? "caveats.finding_surprise" : "caveats.finding_plain"), fields));
-  RecordItem("caveats.finding");
+  RecordItem(ctx, "caveats.finding");
 }
 
-void DrawAblation(lesson::LessonState& state) {
+void DrawAblation(Context& ctx, lesson::LessonState& state) {
   lesson::CaveatsScene& scene = state.caveats;
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   // Removing words changes neither the full pass nor "each in turn"; only `now` below.
   const lesson::CaveatsPass full = lesson::RunCaveatsFull(scene);
   const lesson::CaveatsAblation rows = lesson::AblateEachInTurn(scene);
@@ -408,7 +408,7 @@ void DrawAblation(lesson::LessonState& state) {
 
   BeginHighlightGroup();
   FullWidth();
-  ImGui::PushFont(GetFonts().heading);
+  ImGui::PushFont(ctx.fonts.heading);
   Wrapped(T("caveats.layer1_title"));
   ImGui::PopFont();
   Wrapped(T("caveats.remove_how"));
@@ -431,37 +431,37 @@ void DrawAblation(lesson::LessonState& state) {
                  ChangeCell(row.change_a, largest, scene.each_in_turn_shown, palette.second)};
     table.push_back(out);
   }
-  const int pressed = DrawRows("remove", columns, table);
+  const int pressed = DrawRows(ctx, "remove", columns, table);
   if (pressed >= 0) lesson::ToggleRemoved(scene, pressed);
   const lesson::CaveatsPass now = lesson::RunCaveats(scene);
 
-  DrawNumberLine(scene, full, now);
-  ImGui::PushFont(GetFonts().bold);
+  DrawNumberLine(ctx, scene, full, now);
+  ImGui::PushFont(ctx.fonts.bold);
   WrappedColored(attention::FormatCombination(now.a.combination), palette.output);
   ImGui::PopFont();
-  RecordItem("caveats.arithmetic");
-  DrawOutputSentence(scene, full, now);
+  RecordItem(ctx, "caveats.arithmetic");
+  DrawOutputSentence(ctx, scene, full, now);
 
   ButtonRow buttons;
   const std::string each = T(scene.each_in_turn_shown ? "caveats.hide_each" : "caveats.each_in_turn") + "###caveats_each";
   buttons.Place(each);
   if (ImGui::Button(each.c_str())) lesson::SetEachInTurnShown(scene, !scene.each_in_turn_shown);
-  RecordItem("caveats.each_in_turn");
+  RecordItem(ctx, "caveats.each_in_turn");
   const std::string put_back = T("caveats.put_all_back") + "###caveats_put_all_back";
   buttons.Place(put_back);
   const bool any_removed = std::any_of(scene.removed.begin(), scene.removed.end(), [](bool r) { return r; });
   ImGui::BeginDisabled(!any_removed);
   if (ImGui::Button(put_back.c_str())) lesson::RestoreAll(scene);
   ImGui::EndDisabled();
-  RecordItem("caveats.put_all_back");
+  RecordItem(ctx, "caveats.put_all_back");
 
   if (scene.each_in_turn_shown) {
-    DrawFinding(scene, full, rows, summary);
+    DrawFinding(ctx, scene, full, rows, summary);
   } else {
     WrappedColored(T("caveats.guess"), palette.muted);
   }
   WrappedColored(T("caveats.why"), palette.muted);
-  EndHighlightGroup(state, "caveats.ablation");
+  EndHighlightGroup(ctx, state, "caveats.ablation");
 }
 
 // [SECTION] Test 2: the second layer
@@ -479,9 +479,9 @@ int LargestWeight(const lesson::CaveatsNumbers& weights) {
   return static_cast<int>(std::max_element(weights.begin(), weights.end()) - weights.begin());
 }
 
-void DrawLayer2(lesson::LessonState& state) {
+void DrawLayer2(Context& ctx, lesson::LessonState& state) {
   lesson::CaveatsScene& scene = state.caveats;
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   // Query B does not depend on layer 2's weights; the final output does, so it is computed after
   // the slider.
   const lesson::CaveatsPass full = lesson::RunCaveatsFull(scene);
@@ -489,7 +489,7 @@ void DrawLayer2(lesson::LessonState& state) {
 
   BeginHighlightGroup();
   FullWidth();
-  ImGui::PushFont(GetFonts().heading);
+  ImGui::PushFont(ctx.fonts.heading);
   Wrapped(T("caveats.layer2_title"));
   ImGui::PopFont();
   Wrapped(Fill(T("caveats.layer2_intro"), {{"b_top", Word(LargestWeight(full.b.weights))}}));
@@ -508,7 +508,7 @@ void DrawLayer2(lesson::LessonState& state) {
   const double hi = 1.0;
   const std::string format = LiteralFormat(T("caveats.layer2_slider")) + " %.2f";
   ImGui::PushItemWidth(-FLT_MIN);
-  if (SliderNumber("##caveats_layer2_weight", "caveats.layer2_weight", &weight_b, lo, hi, format.c_str())) {
+  if (SliderNumber(ctx, "##caveats_layer2_weight", "caveats.layer2_weight", &weight_b, lo, hi, format.c_str())) {
     lesson::SetLayer2WeightB(scene, std::round(weight_b * 100.0) / 100.0);
   }
   ImGui::PopItemWidth();
@@ -516,10 +516,10 @@ void DrawLayer2(lesson::LessonState& state) {
   const lesson::CaveatsAblation rows = lesson::AblateEachInTurn(scene);
   const lesson::AblationSummary summary = lesson::Summarize(rows);
 
-  ImGui::PushFont(GetFonts().bold);
+  ImGui::PushFont(ctx.fonts.bold);
   WrappedColored(T("caveats.final") + " " + attention::FormatCombination(now.final_output), palette.output);
   ImGui::PopFont();
-  RecordItem("caveats.final");
+  RecordItem(ctx, "caveats.final");
 
   const double largest = LargestChange(rows, true);
   const std::vector<Column> columns = {{T("caveats.col_weight_a"), T("caveats.weight_a_label")},
@@ -535,7 +535,7 @@ void DrawLayer2(lesson::LessonState& state) {
                  ChangeCell(row.change_final, largest, scene.each_in_turn_shown, palette.second)};
     table.push_back(out);
   }
-  DrawRows("layer2", columns, table);
+  DrawRows(ctx, "layer2", columns, table);
   WrappedColored(T("caveats.share_how"), palette.muted);
 
   if (scene.each_in_turn_shown && summary.largest_weight >= 0 && summary.largest_change_final >= 0) {
@@ -548,15 +548,15 @@ void DrawLayer2(lesson::LessonState& state) {
                                                {"most", Word(most.position)},
                                                {"most_weight", FormatNumber(most.weight_a)},
                                                {"most_change", FormatNumber(most.change_final.change)}}));
-    RecordItem("caveats.finding_layer2");
+    RecordItem(ctx, "caveats.finding_layer2");
   }
-  EndHighlightGroup(state, "caveats.layer2");
+  EndHighlightGroup(ctx, state, "caveats.layer2");
 }
 
 // [SECTION] The caution
 
-void DrawCaution(const lesson::LessonState& state) {
-  const Palette& palette = GetPalette();
+void DrawCaution(Context& ctx, const lesson::LessonState& state) {
+  const Palette& palette = ctx.palette;
   BeginHighlightGroup();
   const float pad = 12.0f;
   const float width = ImGui::GetContentRegionAvail().x;
@@ -567,13 +567,13 @@ void DrawCaution(const lesson::LessonState& state) {
   ImGui::SetCursorScreenPos(ImVec2(start.x + pad + 4.0f, start.y + pad));
   ImGui::BeginGroup();  // later lines start at the padded left edge, not the window's
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2.0f * pad - 4.0f);
-  ImGui::PushFont(GetFonts().bold);
+  ImGui::PushFont(ctx.fonts.bold);
   ImGui::TextUnformatted(T("caveats.caution_title").c_str());
   ImGui::PopFont();
   ImGui::TextUnformatted(T("caveats.caution").c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndGroup();
-  RecordItem("caveats.caution_text");
+  RecordItem(ctx, "caveats.caution_text");
   const float bottom = ImGui::GetItemRectMax().y + pad;
   draw->ChannelsSetCurrent(0);
   draw->AddRectFilled(start, ImVec2(start.x + width, bottom), palette.panel, 6.0f);
@@ -581,33 +581,33 @@ void DrawCaution(const lesson::LessonState& state) {
   draw->ChannelsMerge();
   ImGui::SetCursorScreenPos(ImVec2(start.x, bottom));
   ImGui::Dummy(ImVec2(width, 0.0f));
-  EndHighlightGroup(state, "caveats.caution");
+  EndHighlightGroup(ctx, state, "caveats.caution");
 }
 
 }  // namespace
 
 // [SECTION] Panel
 
-void DrawCaveatsPanel(lesson::LessonState& state) {
+void DrawCaveatsPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushID("caveats");
-  ImGui::PushFont(GetFonts().heading);
+  ImGui::PushFont(ctx.fonts.heading);
   Wrapped(T("caveats.title"));
   ImGui::PopFont();
   Wrapped(T("caveats.intro"));
   ImGui::Spacing();
 
-  DrawAblation(state);
+  DrawAblation(ctx, state);
   ImGui::Spacing();
   ImGui::Separator();
   ImGui::Spacing();
-  DrawLayer2(state);
+  DrawLayer2(ctx, state);
   ImGui::Spacing();
-  DrawCaution(state);
+  DrawCaution(ctx, state);
   ImGui::Spacing();
 
   const std::string reset = T("caveats.reset") + "###caveats_reset";
   if (ImGui::Button(reset.c_str())) lesson::ResetCaveatsScene(state.caveats);
-  RecordItem("caveats.reset");
+  RecordItem(ctx, "caveats.reset");
   ImGui::PopID();
 }
 

@@ -22,14 +22,14 @@ using lesson::T;
 
 // One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to. It can
 // take keyboard focus; hovering or focusing it explains how the number was computed.
-void ArithmeticLine(const char* id, const std::string& text, ImU32 color, const std::string& explanation) {
+void ArithmeticLine(Context& ctx, const char* id, const std::string& text, ImU32 color, const std::string& explanation) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
   ImGui::PushID(id);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
   ImGui::Selectable(text.c_str(), false, ImGuiSelectableFlags_None, size);
   ImGui::PopID();
   ImGui::PopStyleColor();
-  RecordItem(id);
+  RecordItem(ctx, id);
   if (ImGui::IsItemHovered() || ImGui::IsItemFocused()) {
     ImGui::BeginTooltip();
     ImGui::PushTextWrapPos(ImGui::GetFontSize() * 22.0f);
@@ -41,8 +41,8 @@ void ArithmeticLine(const char* id, const std::string& text, ImU32 color, const 
 
 // Values and output on a number line: the output sits between the values, pulled toward the
 // one with the larger weight.
-void DrawNumberLine(const lesson::CombineScene& example, double output) {
-  const Palette& palette = GetPalette();
+void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double output) {
+  const Palette& palette = ctx.palette;
   const float width = ImGui::GetContentRegionAvail().x;
   const float height = 96.0f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -85,15 +85,15 @@ void DrawNumberLine(const lesson::CombineScene& example, double output) {
   const std::string label = "output " + FormatNumber(output);
   const ImVec2 size = ImGui::CalcTextSize(label.c_str());
   const float lx = std::clamp(ox - size.x * 0.5f, origin.x, origin.x + width - size.x);
-  draw->AddText(GetFonts().bold, 0.0f, ImVec2(lx, axis_y + 16), palette.output, label.c_str());
+  draw->AddText(ctx.fonts.bold, 0.0f, ImVec2(lx, axis_y + 16), palette.output, label.c_str());
 }
 
 }  // namespace
 
-void DrawCombinePanel(lesson::LessonState& state) {
+void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   lesson::CombineScene& example = state.combine;
-  const Fonts& fonts = GetFonts();
-  const Palette& palette = GetPalette();
+  const Fonts& fonts = ctx.fonts;
+  const Palette& palette = ctx.palette;
 
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T("combine.title").c_str());
@@ -104,22 +104,22 @@ void DrawCombinePanel(lesson::LessonState& state) {
   ImGui::PushItemWidth(-FLT_MIN);
   double first = example.first_value;
   ImGui::TextUnformatted(T("combine.first_value").c_str());
-  if (SliderNumber("##first_value", "combine.first_value", &first, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
+  if (SliderNumber(ctx, "##first_value", "combine.first_value", &first, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
     lesson::SetFirstValue(example, first);
   }
   double second = example.second_value;
   ImGui::TextUnformatted(T("combine.second_value").c_str());
-  if (SliderNumber("##second_value", "combine.second_value", &second, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
+  if (SliderNumber(ctx, "##second_value", "combine.second_value", &second, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
     lesson::SetSecondValue(example, second);
   }
   double weight = example.second_weight;
   ImGui::TextWrapped("%s", T("combine.weights").c_str());
   const std::string weight_format = "first " + FormatNumber(example.first_weight) + "  |  second %.2f";
-  if (SliderNumber("##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_format.c_str())) {
+  if (SliderNumber(ctx, "##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_format.c_str())) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }
   ImGui::PopItemWidth();
-  EndHighlightGroup(state, "combine.controls");
+  EndHighlightGroup(ctx, state, "combine.controls");
 
   const attention::Combination combination = lesson::ComputeCombine(example);
   ImGui::Spacing();
@@ -130,23 +130,23 @@ void DrawCombinePanel(lesson::LessonState& state) {
   for (const attention::Term& term : combination.terms) {
     const int i = term.position % 2;
     const std::string id = std::string("combine.term.") + ordinal[i];
-    ArithmeticLine(id.c_str(), attention::FormatTerm(term), colors[i],
+    ArithmeticLine(ctx, id.c_str(), attention::FormatTerm(term), colors[i],
                    "The " + std::string(ordinal[i]) + " value, " + FormatNumber(term.value) + ", times its weight, " +
                        FormatNumber(term.weight) + ", gives " + FormatNumber(term.product) + ".");
   }
-  ArithmeticLine("combine.sum", attention::FormatSum(combination), palette.output,
+  ArithmeticLine(ctx, "combine.sum", attention::FormatSum(combination), palette.output,
                  "The output adds the products: " + attention::FormatCombination(combination) +
                      ". Because the weights sum to 1, it lies between the two values.");
   ImGui::PopFont();
-  EndHighlightGroup(state, "combine.arithmetic");
+  EndHighlightGroup(ctx, state, "combine.arithmetic");
 
   BeginHighlightGroup();
-  DrawNumberLine(example, combination.output);
-  EndHighlightGroup(state, "combine.number_line");
+  DrawNumberLine(ctx, example, combination.output);
+  EndHighlightGroup(ctx, state, "combine.number_line");
   ImGui::TextWrapped("%s", T("combine.caution").c_str());
 
   if (ImGui::Button(T("combine.reset").c_str())) lesson::ResetCombineScene(example);
-  RecordItem("combine.reset");
+  RecordItem(ctx, "combine.reset");
 }
 
 }  // namespace ui

@@ -44,13 +44,13 @@ constexpr double kKeyStepLarge = 0.5;     // with Shift
 // [SECTION] Colours and the plane's coordinates
 
 // Okabe-Ito colours, one per key; darker on the light theme so labels stay readable on white.
-ImU32 KeyColor(int key) {
+ImU32 KeyColor(Context& ctx, int key) {
   static const ImU32 light[kCompareKeyCount] = {IM_COL32(0, 114, 178, 255), IM_COL32(213, 94, 0, 255),
                                                 IM_COL32(0, 125, 90, 255), IM_COL32(160, 100, 0, 255)};
   static const ImU32 dark[kCompareKeyCount] = {IM_COL32(86, 180, 233, 255), IM_COL32(240, 128, 60, 255),
                                                IM_COL32(0, 190, 140, 255), IM_COL32(230, 159, 0, 255)};
   const int i = std::clamp(key, 0, kCompareKeyCount - 1);
-  return CurrentTheme() == Theme::Dark ? dark[i] : light[i];
+  return ctx.theme == Theme::Dark ? dark[i] : light[i];
 }
 
 ImU32 WithAlpha(ImU32 color, int alpha) {
@@ -226,7 +226,7 @@ ImRect DrawTipLabel(ImDrawList* draw, ImFont* font, ImVec2 origin, ImVec2 tip, c
 }
 
 // Draws the grid and its tick numbers; returns where the numbers are, for the tip labels to avoid.
-std::vector<ImRect> DrawGrid(ImDrawList* draw, const PlaneFrame& frame, const Palette& palette) {
+std::vector<ImRect> DrawGrid(Context& ctx, ImDrawList* draw, const PlaneFrame& frame, const Palette& palette) {
   std::vector<ImRect> ticks;
   const int limit = static_cast<int>(kComparePlaneLimit);
   for (int i = -limit; i <= limit; ++i) {
@@ -245,7 +245,7 @@ std::vector<ImRect> DrawGrid(ImDrawList* draw, const PlaneFrame& frame, const Pa
       for (const ImVec2 at : {ImVec2(on_x.x - 10.0f, on_x.y + 2.0f), ImVec2(on_y.x + 4.0f, on_y.y - 2.0f)}) {
         draw->AddText(at, palette.muted, tick.c_str());
         ticks.emplace_back(at, ImVec2(at.x + size.x, at.y + size.y));
-        RecordRect(("compare.tick." + std::to_string(ticks.size() - 1)).c_str(), ticks.back().Min, ticks.back().Max);
+        RecordRect(ctx, ("compare.tick." + std::to_string(ticks.size() - 1)).c_str(), ticks.back().Min, ticks.back().Max);
       }
     }
   }
@@ -253,10 +253,10 @@ std::vector<ImRect> DrawGrid(ImDrawList* draw, const PlaneFrame& frame, const Pa
 }
 
 // The query and the keys as arrows from the origin; each tip can be dragged or moved with keys.
-void DrawPlane(lesson::LessonState& state, float side) {
+void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   CompareScene& scene = state.compare;
-  const Palette& palette = GetPalette();
-  const Fonts& fonts = GetFonts();
+  const Palette& palette = ctx.palette;
+  const Fonts& fonts = ctx.fonts;
 
   ImGui::TextWrapped("%s", T("compare.plane_label").c_str());
   const ImVec2 canvas_min = ImGui::GetCursorScreenPos();
@@ -268,11 +268,11 @@ void DrawPlane(lesson::LessonState& state, float side) {
   PlaneFrame frame;
   frame.min = ImVec2(canvas_min.x + pad, canvas_min.y + pad);
   frame.side = side - 2.0f * pad;
-  RecordRect("compare.plane", frame.min, ImVec2(frame.min.x + frame.side, frame.min.y + frame.side));
+  RecordRect(ctx, "compare.plane", frame.min, ImVec2(frame.min.x + frame.side, frame.min.y + frame.side));
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   draw->AddRectFilled(canvas_min, canvas_max, palette.panel, 8.0f);
-  std::vector<ImRect> labels = DrawGrid(draw, frame, palette);  // tip labels avoid these and each other
+  std::vector<ImRect> labels = DrawGrid(ctx, draw, frame, palette);  // tip labels avoid these and each other
 
   // Items first (the query first, so it wins when it sits on a key and Tab reaches it first),
   // then the drawing, with the query on top.
@@ -283,7 +283,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
   ImGuiStorage* storage = ImGui::GetStateStorage();
   if (static_cast<ImGuiID>(storage->GetInt(clicked_key, 0)) != ImGui::GetFocusID()) storage->SetInt(clicked_key, 0);
   TipInput query_in = Tip("##query_tip", frame.ToScreen(scene.query), half, frame, clicked_key);
-  RecordItem("compare.query");
+  RecordItem(ctx, "compare.query");
   ApplyTip(query_in, scene.query, [&](PlanePoint p) { lesson::SetQuery(scene, p); });
   TipInput key_in[kCompareKeyCount];
   for (int i = 0; i < kCompareKeyCount; ++i) {
@@ -291,7 +291,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
     ImGui::PushID(i);
     key_in[i] = Tip("##key_tip", frame.ToScreen(key.position), half, frame, clicked_key);
     ImGui::PopID();
-    RecordItem(KeyItemName("compare.key", i).c_str());
+    RecordItem(ctx, KeyItemName("compare.key", i).c_str());
     ApplyTip(key_in[i], key.position, [&](PlanePoint p) { lesson::SetKeyPosition(scene, i, p); });
   }
   ImGui::SetCursorScreenPos(after_canvas);
@@ -303,7 +303,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
     else if (in.hovered) draw->AddCircle(tip, 13.0f, WithAlpha(focus_color, 140), 0, 1.5f);
     if (highlighted) {
       draw->AddCircle(tip, 20.0f, palette.highlight, 0, 3.0f);
-      RecordRect("compare.highlight", ImVec2(tip.x - 20.0f, tip.y - 20.0f), ImVec2(tip.x + 20.0f, tip.y + 20.0f));
+      RecordRect(ctx, "compare.highlight", ImVec2(tip.x - 20.0f, tip.y - 20.0f), ImVec2(tip.x + 20.0f, tip.y + 20.0f));
     }
   };
   const bool keys_highlighted = IsHighlighted(state, "compare.keys");
@@ -312,7 +312,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
   for (const lesson::CompareKey& key : scene.keys) arrows.push_back(Segment{origin, frame.ToScreen(key.position)});
   for (int i = 0; i < kCompareKeyCount; ++i) {
     const ImVec2 tip = frame.ToScreen(scene.keys[static_cast<size_t>(i)].position);
-    const ImU32 color = KeyColor(i);
+    const ImU32 color = KeyColor(ctx, i);
     // The disc's area follows the key's weight, so the plane shows where the weight went.
     const double weight = result.weights[static_cast<size_t>(i)];
     const float disc = 7.0f + 20.0f * static_cast<float>(std::sqrt(std::clamp(weight, 0.0, 1.0)));
@@ -321,7 +321,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
     DrawArrow(draw, origin, tip, color, 2.5f);
     draw->AddCircleFilled(tip, 5.0f, color);
     labels.push_back(DrawTipLabel(draw, fonts.bold, origin, tip, KeyLabel(i), color, canvas, labels, arrows));
-    RecordRect(KeyItemName("compare.key_label", i).c_str(), labels.back().Min, labels.back().Max);
+    RecordRect(ctx, KeyItemName("compare.key_label", i).c_str(), labels.back().Min, labels.back().Max);
     rings(tip, key_in[i], keys_highlighted);
   }
   const ImVec2 query_tip = frame.ToScreen(scene.query);
@@ -332,7 +332,7 @@ void DrawPlane(lesson::LessonState& state, float side) {
   rings(query_tip, query_in, IsHighlighted(state, "compare.query"));
   if (keys_highlighted) {
     // Every key is ringed; the recorded rectangle is the plane that holds them.
-    RecordRect("compare.highlight", canvas_min, canvas_max);
+    RecordRect(ctx, "compare.highlight", canvas_min, canvas_max);
   }
 
   // The output, next to the plane, so it can be watched while dragging.
@@ -348,46 +348,46 @@ void DrawPlane(lesson::LessonState& state, float side) {
 // [SECTION] Scores, weights, temperature, output
 
 // Outlines a finished highlight group over the whole window (a table column would clip it).
-void EndGroup(const lesson::LessonState& state, const char* name) {
+void EndGroup(Context& ctx, const lesson::LessonState& state, const char* name) {
   ImGuiWindow* window = ImGui::GetCurrentWindow();
   ImGui::PushClipRect(window->Rect().Min, window->Rect().Max, false);
-  EndHighlightGroup(state, name);
+  EndHighlightGroup(ctx, state, name);
   ImGui::PopClipRect();
-  if (IsHighlighted(state, name)) RecordRect("compare.highlight", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (IsHighlighted(state, name)) RecordRect(ctx, "compare.highlight", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
-void SectionTitle(const std::string& text) {
-  ImGui::PushFont(GetFonts().bold);
+void SectionTitle(Context& ctx, const std::string& text) {
+  ImGui::PushFont(ctx.fonts.bold);
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopFont();
 }
 
 // Bold, in the key's colour: the key column of both tables.
-void KeyCell(int key) {
-  ImGui::PushStyleColor(ImGuiCol_Text, KeyColor(key));
-  ImGui::PushFont(GetFonts().bold);
+void KeyCell(Context& ctx, int key) {
+  ImGui::PushStyleColor(ImGuiCol_Text, KeyColor(ctx, key));
+  ImGui::PushFont(ctx.fonts.bold);
   ImGui::TextUnformatted(KeyLabel(key).c_str());
   ImGui::PopFont();
   ImGui::PopStyleColor();
 }
 
-float KeyColumnWidth() {
+float KeyColumnWidth(Context& ctx) {
   float width = ImGui::CalcTextSize(T("compare.column_key").c_str()).x;
-  ImGui::PushFont(GetFonts().bold);
+  ImGui::PushFont(ctx.fonts.bold);
   for (int i = 0; i < kCompareKeyCount; ++i) width = std::max(width, ImGui::CalcTextSize(KeyLabel(i).c_str()).x);
   ImGui::PopFont();
   return width;
 }
 
-void DrawScores(lesson::LessonState& state) {
+void DrawScores(Context& ctx, lesson::LessonState& state) {
   CompareScene& scene = state.compare;
   BeginHighlightGroup();
-  SectionTitle(T("compare.scores_title"));
+  SectionTitle(ctx, T("compare.scores_title"));
 
   BeginHighlightGroup();
   ImGui::Checkbox(T("compare.scaling").c_str(), &scene.scaled);
-  RecordItem("compare.scaling_toggle");
-  EndGroup(state, "compare.scaling");
+  RecordItem(ctx, "compare.scaling_toggle");
+  EndGroup(ctx, state, "compare.scaling");
 
   const CompareResult result = lesson::ComputeCompare(scene);
   const std::string formula = T(scene.scaled ? "compare.formula_scaled" : "compare.formula_unscaled") + ",  q = " +
@@ -396,7 +396,7 @@ void DrawScores(lesson::LessonState& state) {
 
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("##compare_scores", 3, flags)) {
-    ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth());
+    ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth(ctx));
     ImGui::TableSetupColumn(T("compare.column_dot").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn(T("compare.column_score").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableHeadersRow();
@@ -404,7 +404,7 @@ void DrawScores(lesson::LessonState& state) {
       const size_t k = static_cast<size_t>(i);
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      KeyCell(i);
+      KeyCell(ctx, i);
       ImGui::TableNextColumn();
       Paragraph(lesson::FormatDotProduct(scene.query, scene.keys[k].position));
       ImGui::TableNextColumn();
@@ -416,15 +416,15 @@ void DrawScores(lesson::LessonState& state) {
     }
     ImGui::EndTable();
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().muted);
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", T("compare.scaling_note").c_str());
   ImGui::PopStyleColor();
-  EndGroup(state, "compare.scores");
+  EndGroup(ctx, state, "compare.scores");
 }
 
 // One bar per key: label, the weight as a bar, the weight as a number.
-void DrawWeightBars(const CompareResult& result) {
-  const Palette& palette = GetPalette();
+void DrawWeightBars(Context& ctx, const CompareResult& result) {
+  const Palette& palette = ctx.palette;
   const ImGuiStyle& style = ImGui::GetStyle();
   float label_width = 0.0f;
   for (int i = 0; i < kCompareKeyCount; ++i) label_width = std::max(label_width, ImGui::CalcTextSize(KeyLabel(i).c_str()).x);
@@ -439,21 +439,21 @@ void DrawWeightBars(const CompareResult& result) {
     const double weight = std::clamp(result.weights[static_cast<size_t>(i)], 0.0, 1.0);
     const ImVec2 pos = ImGui::GetCursorScreenPos();
     ImGui::Dummy(ImVec2(label_width + bar_width + number_width, row_height));
-    RecordItem(KeyItemName("compare.weight", i).c_str());
+    RecordItem(ctx, KeyItemName("compare.weight", i).c_str());
     const float text_y = pos.y + (row_height - ImGui::GetFontSize()) * 0.5f;
-    draw->AddText(ImVec2(pos.x, text_y), KeyColor(i), KeyLabel(i).c_str());
+    draw->AddText(ImVec2(pos.x, text_y), KeyColor(ctx, i), KeyLabel(i).c_str());
     const ImVec2 bar_min(pos.x + label_width, pos.y + 3.0f);
     const ImVec2 bar_max(bar_min.x + bar_width - style.ItemSpacing.x, pos.y + row_height - 3.0f);
     draw->AddRectFilled(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
     const float fill = (bar_max.x - bar_min.x) * static_cast<float>(weight);
-    if (fill > 0.5f) draw->AddRectFilled(bar_min, ImVec2(bar_min.x + fill, bar_max.y), KeyColor(i), 3.0f);
+    if (fill > 0.5f) draw->AddRectFilled(bar_min, ImVec2(bar_min.x + fill, bar_max.y), KeyColor(ctx, i), 3.0f);
     draw->AddRect(bar_min, bar_max, WithAlpha(palette.axis, 120), 3.0f);
     draw->AddText(ImVec2(bar_min.x + bar_width, text_y), palette.text, FormatNumber(weight).c_str());
   }
   ImGui::PopStyleVar();
 }
 
-void DrawTemperature(lesson::LessonState& state) {
+void DrawTemperature(Context& ctx, lesson::LessonState& state) {
   CompareScene& scene = state.compare;
   BeginHighlightGroup();
   double temperature = scene.temperature;
@@ -464,34 +464,34 @@ void DrawTemperature(lesson::LessonState& state) {
   // The slider shows the number through FormatNumber; the text holds no '%', so ImGui prints it as is.
   const std::string shown = FormatNumber(scene.temperature);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (SliderNumber("##temperature", "compare.temperature_slider", &temperature, lo, hi, shown.c_str(),
+  if (SliderNumber(ctx, "##temperature", "compare.temperature_slider", &temperature, lo, hi, shown.c_str(),
                    ImGuiSliderFlags_Logarithmic)) {
     lesson::SetTemperature(scene, Snap(temperature, 0.01));
   }
-  ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().muted);
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", T("compare.temperature_note").c_str());
   ImGui::PopStyleColor();
-  EndGroup(state, "compare.temperature");
+  EndGroup(ctx, state, "compare.temperature");
 }
 
 // The temperature slider sits above the bars it changes.
-void DrawWeights(lesson::LessonState& state) {
+void DrawWeights(Context& ctx, lesson::LessonState& state) {
   BeginHighlightGroup();
-  SectionTitle(T("compare.weights_title"));
+  SectionTitle(ctx, T("compare.weights_title"));
   ImGui::TextWrapped("%s", T("compare.weights_formula").c_str());
-  DrawTemperature(state);
-  DrawWeightBars(lesson::ComputeCompare(state.compare));
-  EndGroup(state, "compare.weights");
+  DrawTemperature(ctx, state);
+  DrawWeightBars(ctx, lesson::ComputeCompare(state.compare));
+  EndGroup(ctx, state, "compare.weights");
 }
 
 // Each key's value times its weight, then the products added: the Combine scene with four values.
-void DrawOutput(lesson::LessonState& state) {
+void DrawOutput(Context& ctx, lesson::LessonState& state) {
   const CompareResult result = lesson::ComputeCompare(state.compare);
   BeginHighlightGroup();
-  SectionTitle(T("compare.output_title"));
+  SectionTitle(ctx, T("compare.output_title"));
   const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("##compare_output", 4, flags)) {
-    ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth());
+    ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth(ctx));
     ImGui::TableSetupColumn(T("compare.column_value").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn(T("compare.column_weight").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn(T("compare.column_product").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.4f);
@@ -499,7 +499,7 @@ void DrawOutput(lesson::LessonState& state) {
     for (const attention::Term& term : result.combination.terms) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      KeyCell(term.position);
+      KeyCell(ctx, term.position);
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(lesson::FormatSigned(term.value).c_str());
       ImGui::TableNextColumn();
@@ -509,20 +509,20 @@ void DrawOutput(lesson::LessonState& state) {
     }
     ImGui::EndTable();
   }
-  ImGui::PushFont(GetFonts().numbers);
+  ImGui::PushFont(ctx.fonts.numbers);
   Paragraph(T("compare.output_sum") + " = " + attention::FormatSum(result.combination));
   ImGui::PopFont();
   ImGui::TextWrapped("%s", T("compare.output_note").c_str());
-  EndGroup(state, "compare.output");
+  EndGroup(ctx, state, "compare.output");
 }
 
 }  // namespace
 
 // [SECTION] The panel
 
-void DrawComparePanel(lesson::LessonState& state) {
-  const Fonts& fonts = GetFonts();
-  const Palette& palette = GetPalette();
+void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
+  const Fonts& fonts = ctx.fonts;
+  const Palette& palette = ctx.palette;
 
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T("compare.title").c_str());
@@ -549,14 +549,14 @@ void DrawComparePanel(lesson::LessonState& state) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
     }
-    DrawPlane(state, std::min(ImGui::GetContentRegionAvail().x, kPlaneMaxSide));
+    DrawPlane(ctx, state, std::min(ImGui::GetContentRegionAvail().x, kPlaneMaxSide));
     if (table) ImGui::TableNextColumn();
     ImGui::Spacing();
-    DrawScores(state);
+    DrawScores(ctx, state);
     ImGui::Spacing();
-    DrawWeights(state);
+    DrawWeights(ctx, state);
     ImGui::Spacing();
-    DrawOutput(state);
+    DrawOutput(ctx, state);
     if (table) ImGui::EndTable();
     ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
     ImGui::TextWrapped("%s", T("compare.caution").c_str());
@@ -564,7 +564,7 @@ void DrawComparePanel(lesson::LessonState& state) {
   }
 
   if (ImGui::Button(T("compare.reset").c_str())) lesson::ResetScene(state, lesson::Scene::Compare);
-  RecordItem("compare.reset");
+  RecordItem(ctx, "compare.reset");
 }
 
 }  // namespace ui

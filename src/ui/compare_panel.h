@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lesson/lesson_state.h"
+#include "ui/context.h"
 
 namespace ui {
 
@@ -10,6 +11,6 @@ namespace ui {
 // "compare.key0".."compare.key3", "compare.scaling", "compare.temperature", "compare.scores",
 // "compare.weights", "compare.weight0".."compare.weight3", "compare.output", "compare.reset",
 // and "compare.highlight" (the outline drawn for state.highlight, when it names this scene).
-void DrawComparePanel(lesson::LessonState& state);
+void DrawComparePanel(lesson::LessonState& state, Context& ctx);
 
 }  // namespace ui

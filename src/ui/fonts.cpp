@@ -17,8 +17,6 @@ namespace ui {
 
 namespace {
 
-Fonts g_fonts;
-
 // What the atlas always holds: ASCII (typed numbers and answers) and the signs the code writes
 // itself (FormatNumber's minus, the arithmetic lines, ImGui's ellipsis). The lesson text adds its
 // own characters (see GlyphRanges). Fewer glyphs make a smaller atlas that builds sooner: the web
@@ -43,19 +41,18 @@ const ImWchar kBaseRanges[] = {
 };
 
 // kBaseRanges plus every character of the loaded lesson text that ImGui can hold (ImWchar is 16
-// bits), zero-terminated. ImGui reads the ranges when the atlas builds; they live until the next build.
-std::vector<ImWchar> g_ranges;
-
-const ImWchar* GlyphRanges() {
-  g_ranges.assign(std::begin(kBaseRanges), std::end(kBaseRanges));
+// bits), zero-terminated, into `ranges`. ImGui reads them when the atlas builds; they must live
+// until the next build.
+const ImWchar* GlyphRanges(std::vector<ImWchar>& ranges) {
+  ranges.assign(std::begin(kBaseRanges), std::end(kBaseRanges));
   for (const uint32_t code : lesson::LessonText().NonAsciiCodePoints()) {
     if (code > 0xFFFF) continue;
     const auto glyph = static_cast<ImWchar>(code);
-    g_ranges.push_back(glyph);  // a range of one; a glyph already listed is packed once
-    g_ranges.push_back(glyph);
+    ranges.push_back(glyph);  // a range of one; a glyph already listed is packed once
+    ranges.push_back(glyph);
   }
-  g_ranges.push_back(0);
-  return g_ranges.data();
+  ranges.push_back(0);
+  return ranges.data();
 }
 
 constexpr float kBodySize = 17.0f;
@@ -74,26 +71,24 @@ ImFont* AddFont(const unsigned char* data, unsigned int size, float pixels, cons
 
 }  // namespace
 
-bool LoadFonts(float pixel_ratio) {
+bool LoadFonts(Context& ctx, float pixel_ratio) {
   if (pixel_ratio <= 0.0f) pixel_ratio = 1.0f;
-  if (g_fonts.pixel_ratio == pixel_ratio) return false;
+  if (ctx.fonts.pixel_ratio == pixel_ratio) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
-  const ImWchar* ranges = GlyphRanges();
-  g_fonts.body = AddFont(kLessonFontRegular, kLessonFontRegular_size, kBodySize * pixel_ratio, ranges);
-  g_fonts.bold = AddFont(kLessonFontBold, kLessonFontBold_size, kBodySize * pixel_ratio, ranges);
-  g_fonts.heading = AddFont(kLessonFontBold, kLessonFontBold_size, kHeadingSize * pixel_ratio, ranges);
-  g_fonts.numbers = AddFont(kLessonFontBold, kLessonFontBold_size, kNumbersSize * pixel_ratio, ranges);
+  const ImWchar* ranges = GlyphRanges(ctx.glyph_ranges);
+  ctx.fonts.body = AddFont(kLessonFontRegular, kLessonFontRegular_size, kBodySize * pixel_ratio, ranges);
+  ctx.fonts.bold = AddFont(kLessonFontBold, kLessonFontBold_size, kBodySize * pixel_ratio, ranges);
+  ctx.fonts.heading = AddFont(kLessonFontBold, kLessonFontBold_size, kHeadingSize * pixel_ratio, ranges);
+  ctx.fonts.numbers = AddFont(kLessonFontBold, kLessonFontBold_size, kNumbersSize * pixel_ratio, ranges);
   io.Fonts->Build();
-  io.FontDefault = g_fonts.body;
+  io.FontDefault = ctx.fonts.body;
   // Glyphs are rasterized at device resolution and drawn at 1/ratio in layout units.
   io.FontGlobalScale = 1.0f / pixel_ratio;
-  g_fonts.pixel_ratio = pixel_ratio;
+  ctx.fonts.pixel_ratio = pixel_ratio;
   return true;
 }
 
-const Fonts& GetFonts() { return g_fonts; }
-
-void ForgetFonts() { g_fonts = Fonts{}; }
+void ForgetFonts(Context& ctx) { ctx.fonts = Fonts{}; }
 
 }  // namespace ui

@@ -1,26 +1,18 @@
 #include "ui/item_registry.h"
 
-#include <map>
-#include <string>
-
 namespace ui {
 
-namespace {
-std::map<std::string, ItemRect>& Items() {
-  static std::map<std::string, ItemRect> items;
-  return items;
+void ClearItems(Context& ctx) { ctx.items.clear(); }
+
+void RecordItem(Context& ctx, const char* name) {
+  RecordRect(ctx, name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
-}  // namespace
 
-void ClearItems() { Items().clear(); }
+void RecordRect(Context& ctx, const char* name, ImVec2 min, ImVec2 max) { ctx.items[name] = ItemRect{min, max}; }
 
-void RecordItem(const char* name) { RecordRect(name, ImGui::GetItemRectMin(), ImGui::GetItemRectMax()); }
-
-void RecordRect(const char* name, ImVec2 min, ImVec2 max) { Items()[name] = ItemRect{min, max}; }
-
-bool FindItem(const char* name, ItemRect* rect) {
-  const auto it = Items().find(name);
-  if (it == Items().end()) return false;
+bool FindItem(const Context& ctx, const char* name, ItemRect* rect) {
+  const auto it = ctx.items.find(name);
+  if (it == ctx.items.end()) return false;
   *rect = it->second;
   return true;
 }

@@ -92,8 +92,8 @@ ImU32 TextOn(Rgb c) {
 }
 
 // A masked cell: greyed, crossed with diagonal lines, no number.
-void DrawHatched(ImDrawList* draw, ImVec2 min, ImVec2 max) {
-  const Palette& palette = GetPalette();
+void DrawHatched(Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 max) {
+  const Palette& palette = ctx.palette;
   draw->AddRectFilled(min, max, palette.panel);
   draw->PushClipRect(min, max, true);
   const float height = max.y - min.y;
@@ -162,10 +162,10 @@ std::string CellTooltip(const lesson::MaskScene& scene, const attention::Result&
 
 // Rows = query positions, columns = key positions, each cell an invisible button that the mouse
 // clicks and keyboard navigation reaches (arrow keys), toggled with Enter or Space.
-void DrawHeatmap(lesson::LessonState& state, const attention::Result& result, float available) {
+void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Result& result, float available) {
   lesson::MaskScene& scene = state.mask;
-  const Palette& palette = GetPalette();
-  const Fonts& fonts = GetFonts();
+  const Palette& palette = ctx.palette;
+  const Fonts& fonts = ctx.fonts;
   ImFont* body = fonts.body != nullptr ? fonts.body : ImGui::GetFont();
   ImFont* bold = fonts.bold != nullptr ? fonts.bold : body;
   const HeatmapLayout layout = LayOutHeatmap(available);
@@ -233,7 +233,7 @@ void DrawHeatmap(lesson::LessonState& state, const attention::Result& result, fl
       if (!toggle && focused && ImGui::GetIO().NavVisible && enter) toggle = true;
       ImGui::PopID();
       const std::string name = CellName(row, col);
-      RecordRect(name.c_str(), min, max);
+      RecordRect(ctx, name.c_str(), min, max);
       if (toggle) lesson::ToggleCell(scene, row, col);
 
       const bool allowed = shaped && result.allowed(row, col) && !result.RowIsEmpty(row);
@@ -246,7 +246,7 @@ void DrawHeatmap(lesson::LessonState& state, const attention::Result& result, fl
         const std::string number = FormatNumber(weight, 2);
         DrawFittedText(draw, body, inner_min, inner_max, TextOn(color), number.c_str());
       } else {
-        DrawHatched(draw, inner_min, inner_max);
+        DrawHatched(ctx, draw, inner_min, inner_max);
         if (lesson::MaskedBy(scene, row, col).learner) {
           draw->AddRect(inner_min, inner_max, palette.first, 0.0f, 0, 2.0f);
         }
@@ -288,7 +288,7 @@ void DrawHeatmap(lesson::LessonState& state, const attention::Result& result, fl
     for (int col = 0; col < kMaskTokenCount; ++col) {
       if (!IsHighlighted(state, CellName(row, col).c_str())) continue;
       const ImVec2 min = cell_min(row, col);
-      DrawHighlight(ImVec2(min.x + 4, min.y + 4),
+      DrawHighlight(ctx, ImVec2(min.x + 4, min.y + 4),
                        ImVec2(min.x + layout.cell_width - 4, min.y + layout.cell_height - 4));
     }
   }
@@ -301,14 +301,14 @@ void DrawHeatmap(lesson::LessonState& state, const attention::Result& result, fl
   // One item covering the whole grid gives the layout its size and names it for tests.
   ImGui::SetCursorScreenPos(origin);
   ImGui::Dummy(ImVec2(layout.Width(), layout.Height()));
-  RecordAndHighlight(state, "mask.heatmap");
+  RecordAndHighlight(ctx, state, "mask.heatmap");
   if (scroll) ImGui::EndChild();
 }
 
 // [SECTION] Legend
 
-void DrawLegend(const lesson::LessonState& state, float available) {
-  const Palette& palette = GetPalette();
+void DrawLegend(Context& ctx, const lesson::LessonState& state, float available) {
+  const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float font = ImGui::GetFontSize();
   const float bar_width = std::clamp(available - 80.0f, 120.0f, 240.0f);
@@ -347,7 +347,7 @@ void DrawLegend(const lesson::LessonState& state, float available) {
     if (ImGui::GetItemRectMax().x + 24.0f + width <= legend_x + available) ImGui::SameLine(0.0f, 24.0f);
     const ImVec2 at = ImGui::GetCursorScreenPos();
     const ImVec2 end(at.x + swatch, at.y + swatch);
-    DrawHatched(draw, at, end);
+    DrawHatched(ctx, draw, at, end);
     if (yours) {
       draw->AddRect(at, end, palette.first, 0.0f, 0, 2.0f);
     } else {
@@ -359,31 +359,31 @@ void DrawLegend(const lesson::LessonState& state, float available) {
   };
   masked_swatch("mask.legend_masked", false);
   masked_swatch("mask.legend_yours", true);
-  EndHighlightGroup(state, "mask.legend");
+  EndHighlightGroup(ctx, state, "mask.legend");
 }
 
 // [SECTION] Why mask the future?
 
-void DrawFutureDemo(lesson::LessonState& state, const attention::Result& result, float width) {
+void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::Result& result, float width) {
   lesson::MaskScene& scene = state.mask;
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   BeginHighlightGroup();
   bool open = scene.future_demo;
   if (ImGui::Checkbox(T("mask.future.toggle").c_str(), &open)) lesson::SetFutureDemo(scene, open);
-  RecordItem("mask.future.toggle");
+  RecordItem(ctx, "mask.future.toggle");
   if (scene.future_demo) {
     const lesson::FutureLook look = lesson::LookAhead(scene, result);
     ImGui::TextUnformatted(T("mask.future.position").c_str());
     if (ImGui::ArrowButton("##mask_future_prev", ImGuiDir_Left)) lesson::SetFutureRow(scene, scene.future_row - 1);
-    RecordItem("mask.future.prev");
+    RecordItem(ctx, "mask.future.prev");
     ImGui::SameLine();
     const std::string current = Position(look.row) + "  " + lesson::MaskToken(look.row);
-    ImGui::PushFont(GetFonts().bold);
+    ImGui::PushFont(ctx.fonts.bold);
     ImGui::TextUnformatted(current.c_str());
     ImGui::PopFont();
     ImGui::SameLine();
     if (ImGui::ArrowButton("##mask_future_next", ImGuiDir_Right)) lesson::SetFutureRow(scene, scene.future_row + 1);
-    RecordItem("mask.future.next");
+    RecordItem(ctx, "mask.future.next");
 
     const TextFields fields = {{"pos", Position(look.row)},
                                {"row", lesson::MaskToken(look.row)},
@@ -402,36 +402,36 @@ void DrawFutureDemo(lesson::LessonState& state, const attention::Result& result,
     }
     const char* flip = scene.causal ? "mask.future.causal_off" : "mask.future.causal_on";
     if (ImGui::Button(T(flip).c_str())) lesson::SetCausal(scene, !scene.causal);
-    RecordItem("mask.future.causal");
+    RecordItem(ctx, "mask.future.causal");
   }
-  EndHighlightGroup(state, "mask.future");
+  EndHighlightGroup(ctx, state, "mask.future");
 }
 
 // A checkbox with its one-line explanation under it, wrapped at `width`. The group is named
 // `name` (for highlights); the checkbox itself `name`.checkbox.
-void DrawMaskToggle(lesson::LessonState& state, const char* name, const char* label_key, const char* help_key,
+void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, const char* label_key, const char* help_key,
                     bool on, void (*set)(lesson::MaskScene&, bool), float width) {
   const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
   BeginHighlightGroup();
   bool value = on;
   if (ImGui::Checkbox(T(label_key).c_str(), &value)) set(state.mask, value);
   const std::string checkbox = std::string(name) + ".checkbox";
-  RecordItem(checkbox.c_str());
+  RecordItem(ctx, checkbox.c_str());
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y * 0.6f);
   ImGui::Indent(indent);
-  Paragraph(T(help_key), GetPalette().muted, width - indent);
+  Paragraph(T(help_key), ctx.palette.muted, width - indent);
   ImGui::Unindent(indent);
-  EndHighlightGroup(state, name);
+  EndHighlightGroup(ctx, state, name);
 }
 
 }  // namespace
 
 // [SECTION] Panel
 
-void DrawMaskPanel(lesson::LessonState& state) {
+void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
   lesson::MaskScene& scene = state.mask;
-  const Fonts& fonts = GetFonts();
-  const Palette& palette = GetPalette();
+  const Fonts& fonts = ctx.fonts;
+  const Palette& palette = ctx.palette;
   ImGui::PushID("mask_panel");
 
   ImGui::PushFont(fonts.heading);
@@ -445,10 +445,10 @@ void DrawMaskPanel(lesson::LessonState& state) {
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 3.0f;
   const bool toggles_side_by_side = available >= 640.0f;
   const float toggle_width = toggles_side_by_side ? std::min(420.0f, (available - spacing) * 0.5f) : available;
-  DrawMaskToggle(state, "mask.causal", "mask.causal", "mask.causal_help", scene.causal, lesson::SetCausal,
+  DrawMaskToggle(ctx, state, "mask.causal", "mask.causal", "mask.causal_help", scene.causal, lesson::SetCausal,
                  toggle_width);
   if (toggles_side_by_side) ImGui::SameLine(0.0f, spacing);
-  DrawMaskToggle(state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding,
+  DrawMaskToggle(ctx, state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding,
                  toggle_width);
 
   const float heatmap_width = std::min(available, LayOutHeatmap(available).Width() + 8.0f);
@@ -460,10 +460,10 @@ void DrawMaskPanel(lesson::LessonState& state) {
   // The heatmap may toggle a cell while it draws, so the weights are computed again for what
   // follows it (8 x 8 attention costs nothing).
   attention::Result result = lesson::MaskWeights(scene);
-  DrawHeatmap(state, result, left_width);
+  DrawHeatmap(ctx, state, result, left_width);
   result = lesson::MaskWeights(scene);
   Paragraph(T("mask.axes"), palette.muted, left_width);
-  DrawLegend(state, left_width);
+  DrawLegend(ctx, state, left_width);
   if (scene.refused_row >= 0 && scene.refused_col >= 0) {
     const lesson::CellMasks masks = lesson::MaskedBy(scene, scene.refused_row, scene.refused_col);
     const char* key = masks.causal ? "mask.refused_causal" : masks.padding ? "mask.refused_padding" : nullptr;
@@ -478,12 +478,12 @@ void DrawMaskPanel(lesson::LessonState& state) {
   if (side_by_side) ImGui::SameLine(0.0f, spacing);
   ImGui::BeginGroup();
   const float right_width = side_by_side ? std::min(560.0f, ImGui::GetContentRegionAvail().x) : available;
-  DrawFutureDemo(state, result, right_width);
+  DrawFutureDemo(ctx, state, result, right_width);
   if (!result.empty_rows.empty()) Paragraph(T("mask.empty_rows_note"), right_width);
   Paragraph(T("mask.pad_rows"), palette.muted, right_width);
   Paragraph(T("mask.model"), palette.muted, right_width);
   if (ImGui::Button(T("mask.reset").c_str())) lesson::ResetMaskScene(scene);
-  RecordAndHighlight(state, "mask.reset");
+  RecordAndHighlight(ctx, state, "mask.reset");
   ImGui::EndGroup();
 
   ImGui::PopID();

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "lesson/lesson_state.h"
+#include "ui/context.h"
 
 namespace ui {
 
@@ -13,6 +14,6 @@ namespace ui {
 //   mask.padding.checkbox, mask.heatmap*, mask.cell.R.C* (query row R, key column C, 0-based),
 //   mask.legend*, mask.future* (the whole demonstration), mask.future.toggle, mask.future.prev,
 //   mask.future.next, mask.future.causal, mask.reset*.
-void DrawMaskPanel(lesson::LessonState& state);
+void DrawMaskPanel(lesson::LessonState& state, Context& ctx);
 
 }  // namespace ui

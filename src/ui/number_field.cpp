@@ -8,9 +8,7 @@
 #include <clocale>
 #include <cmath>
 #include <cstdlib>
-#include <map>
 #include <string>
-#include <unordered_map>
 
 #include <imgui.h>
 #include <imgui_internal.h>
@@ -92,39 +90,6 @@ bool ClipboardHasDroppedCharacters() {
 
 // [SECTION] Per-field memory, one set per ImGui context
 
-struct FieldState {
-  int last_frame = -1;          // frame the field was last drawn
-  bool editing = false;         // the text box is open
-  double start = 0.0;           // the value when the box opened
-  std::string initial_text;     // what the box showed when it opened
-  std::string text;             // what the box showed last
-  std::string note;             // why the last entry was refused; empty when nothing was
-  double value_at_refusal = 0;  // the note goes once the value differs from this
-  int refused_frame = -1;       // frame of the refusal, to find the newest note
-};
-
-using Fields = std::unordered_map<ImGuiID, FieldState>;
-
-std::map<const ImGuiContext*, Fields>& FieldsByContext() {
-  static std::map<const ImGuiContext*, Fields> fields;
-  return fields;
-}
-
-void ForgetContext(ImGuiContext* context, ImGuiContextHook*) { FieldsByContext().erase(context); }
-
-// A destroyed context's fields go with it, so a new context (a new test) starts with none.
-Fields& CurrentFields() {
-  ImGuiContext* context = ImGui::GetCurrentContext();
-  std::map<const ImGuiContext*, Fields>& all = FieldsByContext();
-  const auto found = all.find(context);
-  if (found != all.end()) return found->second;
-  ImGuiContextHook hook;
-  hook.Type = ImGuiContextHookType_Shutdown;
-  hook.Callback = ForgetContext;
-  ImGui::AddContextHook(context, &hook);
-  return all[context];
-}
-
 // The box holds at most 31 bytes, but a note never needs more than this of it.
 constexpr size_t kShownTextMax = 24;
 
@@ -132,7 +97,7 @@ std::string ShownText(const std::string& text) {
   return text.size() <= kShownTextMax ? text : text.substr(0, kShownTextMax) + "...";
 }
 
-void Refuse(FieldState& field, NumberRefusal refusal, const std::string& typed, double lo, double hi, double value) {
+void Refuse(NumberFieldState& field, NumberRefusal refusal, const std::string& typed, double lo, double hi, double value) {
   const char* key = refusal == NumberRefusal::OutOfRange      ? "widget.number_out_of_range"
                     : refusal == NumberRefusal::FarOutOfRange ? "widget.number_far_out_of_range"
                                                               : "widget.number_not_a_number";
@@ -144,7 +109,7 @@ void Refuse(FieldState& field, NumberRefusal refusal, const std::string& typed, 
 }
 
 // What the open box holds now: its own copy once edited, the text it opened with before.
-void ReadBoxText(ImGuiID id, FieldState& field) {
+void ReadBoxText(ImGuiID id, NumberFieldState& field) {
   const ImGuiInputTextState* state = ImGui::GetInputTextState(id);
   if (!state) return;
   const char* text = state->TextAIsValid ? state->TextA.Data : state->InitialTextA.Data;
@@ -152,7 +117,7 @@ void ReadBoxText(ImGuiID id, FieldState& field) {
 }
 
 // The box closed: judge what it held. False when *value stays as it was.
-bool Commit(FieldState& field, double* value, double lo, double hi) {
+bool Commit(NumberFieldState& field, double* value, double lo, double hi) {
   field.editing = false;
   // Escape has already put the opening text back; nothing was entered.
   if (ImGui::IsKeyPressedMap(ImGuiKey_Escape, false)) return false;
@@ -190,10 +155,10 @@ TypedNumber JudgeTypedNumber(const std::string& text, double lo, double hi) {
 
 // [SECTION] The slider
 
-bool SliderNumber(const char* label, const char* item_name, double* value, double lo, double hi, const char* format,
+bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi, const char* format,
                   ImGuiSliderFlags flags) {
   const ImGuiID id = ImGui::GetID(label);
-  FieldState& field = CurrentFields()[id];
+  NumberFieldState& field = ctx.number_fields[id];
   const int frame = ImGui::GetFrameCount();
   // A box left open when the field stopped being drawn (another scene) is dropped, not entered.
   if (field.editing && field.last_frame != frame - 1) field.editing = false;
@@ -218,7 +183,7 @@ bool SliderNumber(const char* label, const char* item_name, double* value, doubl
   double scratch = field.editing ? field.start : *value;
   const bool moved = ImGui::SliderScalar(label, ImGuiDataType_Double, &scratch, &lo, &hi, format,
                                          flags | ImGuiSliderFlags_AlwaysClamp);
-  RecordItem(item_name);
+  RecordItem(ctx, item_name);
   const bool typing = ImGui::TempInputIsActive(id);
 
   bool changed = false;
@@ -246,21 +211,21 @@ bool SliderNumber(const char* label, const char* item_name, double* value, doubl
   if (dropped) Refuse(field, NumberRefusal::NotANumber, "", lo, hi, *value);
 
   if (!field.note.empty()) {
-    ImFont* bold = GetFonts().bold;
+    ImFont* bold = ctx.fonts.bold;
     if (bold) ImGui::PushFont(bold);
     ImGui::TextWrapped("%s", field.note.c_str());
     if (bold) ImGui::PopFont();
-    RecordItem((std::string(item_name) + ".refused").c_str());
+    RecordItem(ctx, (std::string(item_name) + ".refused").c_str());
   }
   return changed;
 }
 
-std::string NumberFieldNotice() {
+std::string NumberFieldNotice(const Context& ctx) {
   if (!ImGui::GetCurrentContext()) return std::string();
   const int frame = ImGui::GetFrameCount();
-  const FieldState* newest = nullptr;
-  for (const auto& entry : CurrentFields()) {
-    const FieldState& field = entry.second;
+  const NumberFieldState* newest = nullptr;
+  for (const auto& entry : ctx.number_fields) {
+    const NumberFieldState& field = entry.second;
     if (field.note.empty() || field.last_frame < frame - 1) continue;
     if (!newest || field.refused_frame > newest->refused_frame) newest = &field;
   }

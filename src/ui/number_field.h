@@ -10,6 +10,8 @@
 
 #include <imgui.h>
 
+#include "ui/context.h"
+
 namespace ui {
 
 // Why a typed entry was refused.
@@ -34,11 +36,11 @@ TypedNumber JudgeTypedNumber(const std::string& text, double lo, double hi);
 // the slider, why and what to type instead; the note stays until the value next changes. The
 // slider is recorded under `item_name` and the note under `item_name` + ".refused". Returns true
 // when *value changed.
-bool SliderNumber(const char* label, const char* item_name, double* value, double lo, double hi, const char* format,
+bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi, const char* format,
                   ImGuiSliderFlags flags = ImGuiSliderFlags_None);
 
 // The note of the field refused most recently that is still shown, or "" when none is: the words
 // the accessible mirror can read out.
-std::string NumberFieldNotice();
+std::string NumberFieldNotice(const Context& ctx);
 
 }  // namespace ui

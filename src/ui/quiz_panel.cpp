@@ -33,9 +33,9 @@ char ChoiceLetter(int choice) { return static_cast<char>('A' + choice); }
 // One choice: a radio circle and its text, wrapped to the panel's width, as a single item that
 // takes mouse clicks and keyboard focus (Space or Enter picks it). ImGui's RadioButton cannot
 // wrap its label, which a phone-width panel needs.
-bool ChoiceItem(const char* id, char letter, const std::string& label, bool selected, bool right_answer_shown,
+bool ChoiceItem(Context& ctx, const char* id, char letter, const std::string& label, bool selected, bool right_answer_shown,
                 float width) {
-  const Palette& palette = GetPalette();
+  const Palette& palette = ctx.palette;
   const ImGuiStyle& style = ImGui::GetStyle();
   const float radius = 8.0f;
   const float pad = 6.0f;
@@ -76,15 +76,15 @@ void ColoredWrapped(const std::string& text, ImU32 color) {
   ImGui::PopStyleColor();
 }
 
-void BoldWrapped(const std::string& text) {
-  ImGui::PushFont(GetFonts().bold);
+void BoldWrapped(Context& ctx, const std::string& text) {
+  ImGui::PushFont(ctx.fonts.bold);
   ImGui::TextWrapped("%s", text.c_str());
   ImGui::PopFont();
 }
 
 // The learner's own words. The buffer is fixed at the limit, so typing or pasting more is
 // refused by the field itself and nothing larger ever reaches the state.
-void TypedAnswerField(lesson::Quiz& quiz, int question, float column) {
+void TypedAnswerField(Context& ctx, lesson::Quiz& quiz, int question, float column) {
   const std::string& typed = quiz.answers[static_cast<size_t>(question)].typed;
   char buffer[lesson::kQuizTypedAnswerMaxBytes + 1];
   const size_t length = std::min(typed.size(), sizeof(buffer) - 1);
@@ -97,16 +97,16 @@ void TypedAnswerField(lesson::Quiz& quiz, int question, float column) {
   if (ImGui::InputTextMultiline(id.c_str(), buffer, sizeof(buffer), ImVec2(column, height))) {
     lesson::SetTypedAnswer(quiz, question, buffer);
   }
-  RecordItem(QuestionKey(question, "typed").c_str());
+  RecordItem(ctx, QuestionKey(question, "typed").c_str());
   const std::string counter = std::to_string(std::strlen(buffer)) + " / " +
                               std::to_string(lesson::kQuizTypedAnswerMaxBytes) + " " + T("quiz.typed_limit");
-  ColoredWrapped(counter, GetPalette().muted);
+  ColoredWrapped(counter, ctx.palette.muted);
 }
 
 // Right or not, in words, with a coloured bar beside them: the words carry the verdict, the
 // colour only repeats it (the orange would be too faint for text on white).
-void DrawVerdict(const lesson::Quiz& quiz, int question) {
-  const Palette& palette = GetPalette();
+void DrawVerdict(Context& ctx, const lesson::Quiz& quiz, int question) {
+  const Palette& palette = ctx.palette;
   const lesson::QuizAnswer& answer = quiz.answers[static_cast<size_t>(question)];
   const int right = lesson::CorrectChoice(question);
   const std::string right_choice = T("quiz.right_answer_is") + " " + ChoiceLetter(right) + ".";
@@ -119,76 +119,76 @@ void DrawVerdict(const lesson::Quiz& quiz, int question) {
     ImGui::TextWrapped("%s %s", T("quiz.typed_only").c_str(), right_choice.c_str());
   } else if (lesson::IsCorrect(quiz, question)) {
     color = palette.output;
-    BoldWrapped(T("quiz.right") + " " + right_choice);
+    BoldWrapped(ctx, T("quiz.right") + " " + right_choice);
   } else {
     color = palette.second;
-    BoldWrapped(T("quiz.not_quite") + " " + right_choice);
+    BoldWrapped(ctx, T("quiz.not_quite") + " " + right_choice);
     ImGui::TextWrapped("%s", T(ChoiceKey(question, "why", answer.choice)).c_str());
   }
   ImGui::EndGroup();
   ImGui::Unindent(indent);
-  RecordItem(QuestionKey(question, "verdict").c_str());
+  RecordItem(ctx, QuestionKey(question, "verdict").c_str());
   const ImVec2 min = ImGui::GetItemRectMin();
   const ImVec2 max = ImGui::GetItemRectMax();
   ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(min.x - indent, min.y), ImVec2(min.x - indent + bar, max.y), color,
                                             2.0f);
 
   ImGui::BeginGroup();
-  BoldWrapped(T("quiz.reasoning"));
+  BoldWrapped(ctx, T("quiz.reasoning"));
   ImGui::TextWrapped("%s", T(QuestionKey(question, "reasoning")).c_str());
   ImGui::EndGroup();
-  RecordItem(QuestionKey(question, "reasoning").c_str());
+  RecordItem(ctx, QuestionKey(question, "reasoning").c_str());
 }
 
-void DrawQuestion(lesson::LessonState& state, int question, float column) {
+void DrawQuestion(Context& ctx, lesson::LessonState& state, int question, float column) {
   lesson::Quiz& quiz = state.quiz;
   const lesson::QuizAnswer& answer = quiz.answers[static_cast<size_t>(question)];
   ImGui::PushID(question);
   const ImVec2 start = ImGui::GetCursorScreenPos();
   ImGui::BeginGroup();
 
-  ColoredWrapped(T("quiz.question") + " " + std::to_string(question + 1), GetPalette().muted);
-  BoldWrapped(T(QuestionKey(question, "text")));
+  ColoredWrapped(T("quiz.question") + " " + std::to_string(question + 1), ctx.palette.muted);
+  BoldWrapped(ctx, T(QuestionKey(question, "text")));
 
   for (int choice = 0; choice < lesson::kQuizChoiceCount; ++choice) {
     const std::string& label = T(ChoiceKey(question, "choice", choice));
     const std::string name = ChoiceKey(question, "choice", choice);
     const bool right_shown = answer.revealed && choice == lesson::CorrectChoice(question);
-    if (ChoiceItem(name.c_str(), ChoiceLetter(choice), label, answer.choice == choice, right_shown, column)) {
+    if (ChoiceItem(ctx, name.c_str(), ChoiceLetter(choice), label, answer.choice == choice, right_shown, column)) {
       lesson::SelectChoice(quiz, question, choice);
     }
-    RecordItem(name.c_str());
+    RecordItem(ctx, name.c_str());
   }
 
-  TypedAnswerField(quiz, question, column);
+  TypedAnswerField(ctx, quiz, question, column);
 
   if (!answer.revealed) {
     const bool can_reveal = lesson::HasAttempt(quiz, question);
     ImGui::BeginDisabled(!can_reveal);
     if (ImGui::Button(T("quiz.reveal").c_str())) lesson::Reveal(quiz, question);
     ImGui::EndDisabled();
-    RecordItem(QuestionKey(question, "reveal").c_str());
-    if (!can_reveal) ColoredWrapped(T("quiz.reveal_first"), GetPalette().muted);
+    RecordItem(ctx, QuestionKey(question, "reveal").c_str());
+    if (!can_reveal) ColoredWrapped(T("quiz.reveal_first"), ctx.palette.muted);
   } else {
-    DrawVerdict(quiz, question);
+    DrawVerdict(ctx, quiz, question);
     if (ImGui::Button(T("quiz.try_again").c_str())) lesson::ResetQuizQuestion(quiz, question);
-    RecordItem(QuestionKey(question, "try_again").c_str());
+    RecordItem(ctx, QuestionKey(question, "try_again").c_str());
   }
 
   ImGui::EndGroup();
   const ImVec2 end(start.x + column, ImGui::GetItemRectMax().y);
   const std::string highlight_name = "quiz.question" + std::to_string(question + 1);
-  RecordAndHighlight(state, highlight_name.c_str(), start, end);
+  RecordAndHighlight(ctx, state, highlight_name.c_str(), start, end);
   ImGui::PopID();
 }
 
 }  // namespace
 
-void DrawQuizPanel(lesson::LessonState& state) {
+void DrawQuizPanel(lesson::LessonState& state, Context& ctx) {
   // Lines of about 80 characters at most: long lines are hard to read on a wide screen.
   const float column = std::max(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f), 120.0f);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
-  ImGui::PushFont(GetFonts().heading);
+  ImGui::PushFont(ctx.fonts.heading);
   ImGui::TextWrapped("%s", T("quiz.title").c_str());
   ImGui::PopFont();
   ImGui::TextWrapped("%s", T("quiz.intro").c_str());
@@ -196,7 +196,7 @@ void DrawQuizPanel(lesson::LessonState& state) {
     ImGui::Spacing();
     ImGui::Separator();
     ImGui::Spacing();
-    DrawQuestion(state, question, column);
+    DrawQuestion(ctx, state, question, column);
   }
   ImGui::PopTextWrapPos();
 }

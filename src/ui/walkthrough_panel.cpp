@@ -38,8 +38,8 @@ int StepFromKeys() {
 }
 
 // The caption: the narration's words for this step on a tinted band, as a video shows them.
-void DrawCaption(const std::string& caption, float width) {
-  const Palette& palette = GetPalette();
+void DrawCaption(Context& ctx, const std::string& caption, float width) {
+  const Palette& palette = ctx.palette;
   const float pad = 10.0f;
   const ImVec2 start = ImGui::GetCursorScreenPos();
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -54,21 +54,21 @@ void DrawCaption(const std::string& caption, float width) {
   draw->AddRectFilled(start, ImVec2(start.x + width, bottom), palette.panel, 6.0f);
   draw->AddRectFilled(start, ImVec2(start.x + 4.0f, bottom), palette.first, 2.0f);
   draw->ChannelsMerge();
-  RecordRect("walkthrough.caption", start, ImVec2(start.x + width, bottom));
+  RecordRect(ctx, "walkthrough.caption", start, ImVec2(start.x + width, bottom));
   ImGui::SetCursorScreenPos(ImVec2(start.x, bottom));
   ImGui::Dummy(ImVec2(width, 0.0f));
 }
 
-void MutedText(const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().muted);
+void MutedText(Context& ctx, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", text.c_str());
   ImGui::PopStyleColor();
 }
 
 }  // namespace
 
-void DrawWalkthroughPanel(lesson::LessonState& state) {
-  const Fonts& fonts = GetFonts();
+void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
+  const Fonts& fonts = ctx.fonts;
   lesson::Walkthrough& walkthrough = state.walkthrough;
   const int count = lesson::WalkthroughStepCount();
   walkthrough.step = lesson::ClampWalkthroughStep(walkthrough.step);
@@ -84,7 +84,7 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T("walkthrough.title").c_str());
   ImGui::PopFont();
-  MutedText(T("walkthrough.intro"));
+  MutedText(ctx, T("walkthrough.intro"));
 
   // Back / Next / step number / captions, at the top so Next stays put from step to step.
   ButtonRow row;
@@ -93,7 +93,7 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
   ImGui::BeginDisabled(walkthrough.step == 0);
   if (ImGui::Button(back.c_str())) lesson::PreviousWalkthroughStep(state);
   ImGui::EndDisabled();
-  RecordItem("walkthrough.back");
+  RecordItem(ctx, "walkthrough.back");
 
   const bool last = walkthrough.step == count - 1;
   const std::string next = T(last ? "walkthrough.start_over" : "walkthrough.next") + "###walkthrough_next";
@@ -105,22 +105,22 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
       lesson::NextWalkthroughStep(state);
     }
   }
-  RecordItem("walkthrough.next");
+  RecordItem(ctx, "walkthrough.next");
 
   const std::string position = T("walkthrough.step_of") + " " + std::to_string(walkthrough.step + 1) + " " +
                                T("walkthrough.of") + " " + std::to_string(count);
   row.Place(position);
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(position.c_str());
-  RecordItem("walkthrough.position");
+  RecordItem(ctx, "walkthrough.position");
 
   const std::string captions = T("walkthrough.captions") + "###walkthrough_captions";
   row.Place(captions + "    ");  // room for the check box
   ImGui::Checkbox(captions.c_str(), &walkthrough.captions);
-  RecordItem("walkthrough.captions");
+  RecordItem(ctx, "walkthrough.captions");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.captions_hint").c_str());
 
-  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, GetPalette().first);
+  ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ctx.palette.first);
   ImGui::ProgressBar(static_cast<float>(walkthrough.step + 1) / static_cast<float>(count), ImVec2(column, 6.0f), "");
   ImGui::PopStyleColor();
 
@@ -128,11 +128,11 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "title")).c_str());
   ImGui::PopFont();
-  RecordItem("walkthrough.step_title");
+  RecordItem(ctx, "walkthrough.step_title");
   ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "text")).c_str());
-  RecordItem("walkthrough.step_text");
+  RecordItem(ctx, "walkthrough.step_text");
 
-  if (walkthrough.captions) DrawCaption(T(lesson::WalkthroughStepKey(step, "caption")), column);
+  if (walkthrough.captions) DrawCaption(ctx, T(lesson::WalkthroughStepKey(step, "caption")), column);
 
   ImGui::PushFont(fonts.bold);
   ImGui::TextUnformatted(T("walkthrough.look").c_str());
@@ -145,11 +145,11 @@ void DrawWalkthroughPanel(lesson::LessonState& state) {
                               T(lesson::ModuleOf(target).label_key) + "###walkthrough_show_me";
   if (ImGui::Button(show_me.c_str())) {
     lesson::ShowWalkthroughStep(state);
-    RequestScrollToHighlight();
+    RequestScrollToHighlight(ctx);
   }
-  RecordItem("walkthrough.show_me");
+  RecordItem(ctx, "walkthrough.show_me");
 
-  MutedText(T("walkthrough.keys"));
+  MutedText(ctx, T("walkthrough.keys"));
   ImGui::PopTextWrapPos();
 }
 

@@ -3,35 +3,23 @@
 #include <imgui.h>
 
 #include "lesson/lesson_state.h"
-
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
-#include "ui/caveats_panel.h"
-#include "ui/combine_panel.h"
-#include "ui/compare_panel.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
-#include "ui/mask_panel.h"
-#include "ui/quiz_panel.h"
+#include "ui/panels.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
-#include "ui/walkthrough_panel.h"
 
 namespace ui {
 
 namespace {
 
-ShortcutKeys g_shortcuts;
-CopyLinkFn g_copy_link = nullptr;
-std::string g_copy_message;  // what the last "Copy link" did, shown until the state changes
-std::string g_copied_state;
-float g_content_height = 0.0f;
-
 using lesson::Scene;
 using lesson::T;
 
 // Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
-void DrawSceneBar(lesson::LessonState& state) {
+void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
   ButtonRow row;
   for (const lesson::SceneModule* module : lesson::Scenes()) {
     const Scene scene = module->id;
@@ -49,32 +37,32 @@ void DrawSceneBar(lesson::LessonState& state) {
     }
     ImGui::PopID();
     if (current) ImGui::PopStyleColor(2);
-    RecordItem(module->label_key);
+    RecordItem(ctx, module->label_key);
   }
   const std::string& reset = T("widget.reset_all");
   row.Place(reset);
   if (ImGui::Button(reset.c_str())) lesson::ResetAll(state);
-  RecordItem("widget.reset_all");
+  RecordItem(ctx, "widget.reset_all");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.reset_all_hint").c_str());
-  if (g_copy_link != nullptr) {
+  if (ctx.copy_link != nullptr) {
     const std::string& copy = T("widget.copy_link");
     row.Place(copy);
     if (ImGui::Button(copy.c_str())) {
-      g_copied_state = lesson::EncodeState(state);
-      g_copy_message = g_copy_link(g_copied_state);
+      ctx.copied_state = lesson::EncodeState(state);
+      ctx.copy_message = ctx.copy_link(ctx.copied_state);
     }
-    RecordItem("widget.copy_link");
+    RecordItem(ctx, "widget.copy_link");
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.copy_link_hint").c_str());
-    if (!g_copy_message.empty() && g_copied_state == lesson::EncodeState(state)) {
-      ImGui::TextWrapped("%s", g_copy_message.c_str());
+    if (!ctx.copy_message.empty() && ctx.copied_state == lesson::EncodeState(state)) {
+      ImGui::TextWrapped("%s", ctx.copy_message.c_str());
     }
   }
 }
 
-void DrawTextErrors() {
+void DrawTextErrors(const Context& ctx) {
   const auto& errors = lesson::LessonText().errors();
   if (errors.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, GetPalette().second);
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.second);
   ImGui::TextWrapped("%s", T("widget.text_errors").c_str());
   for (const lesson::TextError& error : errors) ImGui::BulletText("%s", error.ToString().c_str());
   ImGui::PopStyleColor();
@@ -82,14 +70,8 @@ void DrawTextErrors() {
 
 }  // namespace
 
-void SetShortcutKeys(const ShortcutKeys& keys) { g_shortcuts = keys; }
-
-void SetCopyLink(CopyLinkFn copy_link) { g_copy_link = copy_link; }
-
-float ContentHeight() { return g_content_height; }
-
-void DrawWidget(lesson::LessonState& state) {
-  ClearItems();
+void DrawWidget(lesson::LessonState& state, Context& ctx) {
+  ClearItems(ctx);
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
@@ -99,24 +81,20 @@ void DrawWidget(lesson::LessonState& state) {
   ImGui::Begin("Attention lesson", nullptr, flags);
 
   const ImGuiIO& io = ImGui::GetIO();
-  const int reset_key = g_shortcuts.reset_all;
+  const int reset_key = ctx.reset_all_key;
   if (reset_key >= 0 && io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(reset_key, false)) {
     lesson::ResetAll(state);
   }
 
-  DrawSceneBar(state);
+  DrawSceneBar(state, ctx);
   ImGui::Separator();
-  DrawTextErrors();
+  DrawTextErrors(ctx);
   // Through a table rather than direct calls: the optimizer then keeps each panel a function of
   // its own instead of folding all six into this one, and a browser, which compiles wasm functions
   // when first called, compiles only the panel on screen before the first frame.
-  using DrawPanelFn = void (*)(lesson::LessonState&);
-  static constexpr DrawPanelFn kPanels[lesson::kSceneCount] = {DrawComparePanel,  DrawCombinePanel,     DrawMaskPanel,
-                                            DrawCaveatsPanel,  DrawWalkthroughPanel, DrawQuizPanel};
-  const auto panel = static_cast<size_t>(state.scene);
-  if (panel < static_cast<size_t>(lesson::kSceneCount)) kPanels[panel](state);
+  if (const PanelFn panel = PanelOf(state.scene)) panel(state, ctx);
   // The cursor's window-relative position includes the scroll, so this is the full content.
-  g_content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
+  ctx.content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();
 }
 

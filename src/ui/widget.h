@@ -1,26 +1,13 @@
 #pragma once
 
-#include <string>
-
 #include "lesson/lesson_state.h"
+#include "ui/context.h"
 
 namespace ui {
 
-// Key indices (as the platform fills io.KeysDown) for shortcuts ImGui 1.86 has no name for.
-struct ShortcutKeys {
-  int reset_all = -1;  // Alt + this key resets every scene; -1 = no shortcut
-};
-void SetShortcutKeys(const ShortcutKeys& keys);
-
-// Copies a link to the given state (URL-fragment encoding) and returns a line for the learner
-// ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
-using CopyLinkFn = std::string (*)(const std::string& state);
-void SetCopyLink(CopyLinkFn copy_link);
-
-// Height the last frame's content needed, in layout pixels (an embedding iframe follows it).
-float ContentHeight();
-
-// The whole widget: one window filling the canvas, holding the lesson's panels.
-void DrawWidget(lesson::LessonState& state);
+// The whole widget: one window filling the canvas, holding the scene bar and the panel of the
+// scene on screen. Leaves ctx.content_height at what the content needed (an embedding iframe
+// follows it).
+void DrawWidget(lesson::LessonState& state, Context& ctx);
 
 }  // namespace ui

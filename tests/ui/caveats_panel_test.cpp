@@ -21,13 +21,13 @@ void LoadText() {
 }
 
 // The panel inside a full-size window, as the widget shows it.
-ui_test::UiHarness::DrawFn CaveatsIn(lesson::LessonState& state) {
-  return [&state] {
-    ui::ClearItems();
+ui_test::UiHarness::DrawFn CaveatsIn(lesson::LessonState& state, ui::Context& ctx) {
+  return [&state, &ctx] {
+    ui::ClearItems(ctx);
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
-    ui::DrawCaveatsPanel(state);
+    ui::DrawCaveatsPanel(state, ctx);
     ImGui::End();
   };
 }
@@ -80,7 +80,7 @@ TEST_CASE("clicking a word's remove button takes it out and moves query A's outp
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK(OutputA(state) == doctest::Approx(11.0));
 
@@ -99,7 +99,7 @@ TEST_CASE("the remove buttons can be reached and pressed with the keyboard alone
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   REQUIRE(NavigateDownTo(ui, "caveats.remove.3", draw));
   ui.PressKey(ImGuiKey_Space, draw);
@@ -115,7 +115,7 @@ TEST_CASE("remove each in turn reveals the results and the finding") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK_FALSE(ui.Has("caveats.finding"));
   ui.Click(ui.Item("caveats.each_in_turn").Center(), draw);
@@ -131,7 +131,7 @@ TEST_CASE("removing every word by clicking shows no position available and put e
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (const char* name : {"caveats.remove.0", "caveats.remove.1", "caveats.remove.2", "caveats.remove.3"}) {
     ui.Click(ui.Item(name).Center(), draw);
@@ -151,7 +151,7 @@ TEST_CASE("dragging layer 2's slider to the left end gives all of layer 2's weig
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("caveats.layer2_weight");
   ui.Drag(slider.Center(), ImVec2(slider.min.x - 40.0f, slider.Center().y), draw);
@@ -166,7 +166,7 @@ TEST_CASE("the caveats reset button restores the preset") {
   lesson::SetRemoved(state.caveats, 2, true);
   lesson::SetEachInTurnShown(state.caveats, true);
   lesson::SetLayer2WeightB(state.caveats, 0.3);
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("caveats.reset").Center(), draw);
   CHECK_FALSE(state.caveats.removed[2]);
@@ -180,14 +180,14 @@ TEST_CASE("the caveats panel outlines the section a walkthrough step points at")
     CAPTURE(name);
     ui_test::UiHarness ui;
     lesson::LessonState state;
-    const auto draw = CaveatsIn(state);
+    const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(2, draw);
     ImVec2 min, max;
-    CHECK_FALSE(ColorBounds(ui::GetPalette().highlight, &min, &max));
+    CHECK_FALSE(ColorBounds(ui.ctx.palette.highlight, &min, &max));
 
     state.highlight = name;
     ui.Frames(2, draw);
-    REQUIRE(ColorBounds(ui::GetPalette().highlight, &min, &max));
+    REQUIRE(ColorBounds(ui.ctx.palette.highlight, &min, &max));
     const ui::ItemRect section = ui.Item(name);
     // The outline surrounds the section, a few pixels outside it.
     CHECK(min.x <= section.min.x);
@@ -203,7 +203,7 @@ TEST_CASE("at phone width the caveats rows stack and every remove button stays o
   LoadText();
   ui_test::UiHarness ui(360.0f, 2400.0f);
   lesson::LessonState state;
-  const auto draw = CaveatsIn(state);
+  const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (int j = 0; j < 4; ++j) {
     const std::string name = "caveats.remove." + std::to_string(j);

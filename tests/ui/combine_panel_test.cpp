@@ -14,12 +14,12 @@ void LoadText() {
 }
 
 // The panel inside a full-size window, as the widget shows it.
-ui_test::UiHarness::DrawFn CombineIn(lesson::LessonState& state) {
-  return [&state] {
+ui_test::UiHarness::DrawFn CombineIn(lesson::LessonState& state, ui::Context& ctx) {
+  return [&state, &ctx] {
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
-    ui::DrawCombinePanel(state);
+    ui::DrawCombinePanel(state, ctx);
     ImGui::End();
   };
 }
@@ -30,7 +30,7 @@ TEST_CASE("dragging the weight slider to the left end moves all weight to the fi
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  const auto draw = CombineIn(state);
+  const auto draw = CombineIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("combine.weights");
   ui.Drag(slider.Center(), ImVec2(slider.min.x - 50.0f, slider.Center().y), draw);
@@ -43,7 +43,7 @@ TEST_CASE("the weights always sum to one while the slider moves") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
-  const auto draw = CombineIn(state);
+  const auto draw = CombineIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("combine.weights");
   const float quarter = slider.min.x + (slider.max.x - slider.min.x) * 0.25f;
@@ -59,7 +59,7 @@ TEST_CASE("the reset button restores the worked example") {
   lesson::LessonState state;
   state.combine.first_value = 50.0;
   lesson::SetSecondWeight(state.combine, 0.3);
-  const auto draw = CombineIn(state);
+  const auto draw = CombineIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("combine.reset").Center(), draw);
   CHECK(state.combine.first_value == 10.0);
@@ -70,12 +70,10 @@ TEST_CASE("the reset button restores the worked example") {
 TEST_CASE("the widget switches scenes by button and resets everything with Alt+R") {
   LoadText();
   ui_test::UiHarness ui;
-  ui::ShortcutKeys keys;
-  keys.reset_all = 300;  // any index the harness's key map leaves free
-  ui::SetShortcutKeys(keys);
+  ui.ctx.reset_all_key = 300;  // any index the harness's key map leaves free
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;
-  const auto draw = [&state] { ui::DrawWidget(state); };
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
   ui.Click(ui.Item("widget.scene.mask").Center(), draw);
   CHECK(state.scene == lesson::Scene::Mask);
@@ -92,14 +90,13 @@ TEST_CASE("the widget switches scenes by button and resets everything with Alt+R
   state.combine.first_value = 42.0;
   ui.Click(ui.Item("widget.reset_all").Center(), draw);
   CHECK(state.combine.first_value == 10.0);
-  ui::SetShortcutKeys(ui::ShortcutKeys{});
 }
 
 TEST_CASE("the widget reflows its scene bar at phone width without losing a button") {
   LoadText();
   ui_test::UiHarness ui(360.0f, 740.0f);
   lesson::LessonState state;
-  const auto draw = [&state] { ui::DrawWidget(state); };
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
   for (const char* name : {"widget.scene.compare", "widget.scene.quiz", "widget.reset_all"}) {
     const ui::ItemRect rect = ui.Item(name);

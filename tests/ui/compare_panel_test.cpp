@@ -28,16 +28,16 @@ void EnsureLessonText() {
 }
 
 // The panel inside one full-size window, as the widget shows it.
-UiHarness::DrawFn PanelIn(LessonState& state) {
-  return [&state] {
-    ui::ClearItems();
+UiHarness::DrawFn PanelIn(LessonState& state, ui::Context& ctx) {
+  return [&state, &ctx] {
+    ui::ClearItems(ctx);
     const ImGuiIO& io = ImGui::GetIO();
     ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
     ImGui::SetNextWindowSize(io.DisplaySize);
     ImGui::Begin("compare test", nullptr,
                  ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                      ImGuiWindowFlags_NoSavedSettings);
-    ui::DrawComparePanel(state);
+    ui::DrawComparePanel(state, ctx);
     ImGui::End();
   };
 }
@@ -65,7 +65,7 @@ TEST_CASE("dragging the query with the mouse onto the museum key moves the weigh
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK(Weight(state, 1) == Approx(0.613178).epsilon(1e-5));  // bus, at the start
 
@@ -81,7 +81,7 @@ TEST_CASE("dragging a key moves that key and changes its weight") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Drag(ui.Item("compare.key3").Center(), PlaneToScreen(ui, 1.0, 0.5), draw);
   CHECK(state.compare.keys[3].position.x == Approx(1.0));
@@ -95,7 +95,7 @@ TEST_CASE("arrow keys on the focused query move it and change the weights") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.PressKey(ImGuiKey_Tab, draw);  // the query is the panel's first tab stop
   for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_RightArrow, draw);
@@ -119,7 +119,7 @@ TEST_CASE("an arrow key stops at the edge of the plane") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.PressKey(ImGuiKey_Tab, draw);
   for (int i = 0; i < 4; ++i) ui.PressKey(ImGuiKey_UpArrow, draw, false, true);
@@ -131,7 +131,7 @@ TEST_CASE("Tab goes from the query to the first key, and the arrow keys then mov
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.PressKey(ImGuiKey_Tab, draw);
   ui.PressKey(ImGuiKey_Tab, draw);
@@ -149,7 +149,7 @@ TEST_CASE("Tab visits the query, the four keys, then the temperature slider") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_Tab, draw);  // query, museum, bus, ticket, tour
   ui.PressKey(ImGuiKey_UpArrow, draw);
@@ -165,7 +165,7 @@ TEST_CASE("after a click on a key tip the arrow keys move that key") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("compare.key2").Center(), draw);  // ticket, at (1.5, -1)
   ui.PressKey(ImGuiKey_DownArrow, draw);
@@ -179,7 +179,7 @@ TEST_CASE("arrow keys move nothing when no tip has focus") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.PressKey(ImGuiKey_RightArrow, draw);
   ui.PressKey(ImGuiKey_UpArrow, draw);
@@ -194,7 +194,7 @@ TEST_CASE("toggling scaling changes the scores by exactly √2") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   const lesson::CompareResult before = lesson::ComputeCompare(state.compare);
   CHECK(before.scores[1] == Approx(1.7677670));  // 2.5 / √2
@@ -214,7 +214,7 @@ TEST_CASE("the temperature slider flattens the weights to the right and sharpens
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("compare.temperature_slider");
   ui.Drag(slider.Center(), ImVec2(slider.max.x + 40.0f, slider.Center().y), draw);
@@ -233,7 +233,7 @@ TEST_CASE("the reset button puts the scene back as it opened") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Drag(ui.Item("compare.query").Center(), PlaneToScreen(ui, -1.0, -1.0), draw);
   ui.Click(ui.Item("compare.scaling_toggle").Center(), draw);
@@ -250,7 +250,7 @@ TEST_CASE("a walkthrough highlight outlines the element it names") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK_FALSE(ui.Has("compare.highlight"));
 
@@ -289,7 +289,7 @@ TEST_CASE("at 1024 px the numbers sit beside the plane") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1024.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK(ui.Item("compare.weights").min.x > ui.Item("compare.plane").max.x);
   CHECK(ui.Item("compare.temperature_slider").max.x <= 1024.0f);
@@ -299,7 +299,7 @@ TEST_CASE("at phone width the numbers stack under the plane and everything fits 
   EnsureLessonText();
   LessonState state;
   UiHarness ui(360.0f, 2600.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect plane = ui.Item("compare.plane");
   CHECK(ui.Item("compare.scores").min.y > plane.max.y);
@@ -326,11 +326,11 @@ TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every widt
     CAPTURE(width);
     LessonState state;
     UiHarness ui(width, 2600.0f);
-    ui::LoadFonts(ratio);
+    ui::LoadFonts(ui.ctx, ratio);
     unsigned char* pixels = nullptr;
     int atlas_width = 0, atlas_height = 0;
     ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlas_width, &atlas_height);
-    const auto draw = PanelIn(state);
+    const auto draw = PanelIn(state, ui.ctx);
     ui.Frames(2, draw);
     // A label is as tall as the text around it, whatever the ratio.
     const ui::ItemRect museum = ui.Item("compare.key_label0");
@@ -359,7 +359,7 @@ TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it
   LessonState state;
   state.compare.keys[2].position.y = std::numeric_limits<double>::quiet_NaN();
   UiHarness ui(1280.0f, 1800.0f);
-  const auto draw = PanelIn(state);
+  const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK_FALSE(ui.Has("compare.plane"));
   CHECK_FALSE(ui.Has("compare.weights"));

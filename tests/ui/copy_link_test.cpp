@@ -17,11 +17,11 @@ std::string RememberLink(const std::string& state) {
 
 TEST_CASE("copy link hands the platform the current state, which decodes to the same configuration") {
   ui_test::UiHarness ui;
-  ui::SetCopyLink(&RememberLink);
+  ui.ctx.copy_link = &RememberLink;
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;
   lesson::SetSecondWeight(state.combine, 0.3);
-  const auto draw = [&state] { ui::DrawWidget(state); };
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
   g_copied.clear();
   ui.Click(ui.Item("widget.copy_link").Center(), draw);
@@ -31,14 +31,13 @@ TEST_CASE("copy link hands the platform the current state, which decodes to the 
   REQUIRE(lesson::DecodeState(g_copied, &restored, &warning));
   CHECK(restored.scene == lesson::Scene::Combine);
   CHECK(restored.combine.second_weight == doctest::Approx(0.3));
-  ui::SetCopyLink(nullptr);
 }
 
 TEST_CASE("without a platform hook there is no copy link button") {
   ui_test::UiHarness ui;
-  ui::SetCopyLink(nullptr);
+  ui.ctx.copy_link = nullptr;
   lesson::LessonState state;
-  const auto draw = [&state] { ui::DrawWidget(state); };
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
   CHECK_FALSE(ui.Has("widget.copy_link"));
 }

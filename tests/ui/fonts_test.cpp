@@ -15,14 +15,15 @@ namespace {
 struct BuiltFonts {
   explicit BuiltFonts(float ratio) {
     context = ImGui::CreateContext();
-    ui::LoadFonts(ratio);
+    ui::LoadFonts(ui, ratio);
     unsigned char* pixels = nullptr;
     ImGui::GetIO().Fonts->GetTexDataAsAlpha8(&pixels, &width, &height);
   }
   ~BuiltFonts() {
     ImGui::DestroyContext(context);
-    ui::ForgetFonts();
+    ui::ForgetFonts(ui);
   }
+  ui::Context ui;
   ImGuiContext* context = nullptr;
   int width = 0;
   int height = 0;
@@ -40,7 +41,7 @@ TEST_CASE("every character of the lesson text has a glyph in every lesson font")
   const auto used = text.NonAsciiCodePoints();
   REQUIRE(!used.empty());
   BuiltFonts built(1.0f);
-  const ui::Fonts& fonts = ui::GetFonts();
+  const ui::Fonts& fonts = built.ui.fonts;
   for (ImFont* font : {fonts.body, fonts.bold, fonts.heading, fonts.numbers}) {
     REQUIRE(font != nullptr);
     for (unsigned code = 0x20; code <= 0x7E; ++code) CHECK(HasGlyph(font, code));
@@ -63,7 +64,7 @@ TEST_CASE("the atlas holds only what is used: a letter no text uses is left out"
   int plain_height = 0;
   {
     BuiltFonts built(1.0f);
-    CHECK_FALSE(HasGlyph(ui::GetFonts().body, 0xDF));
+    CHECK_FALSE(HasGlyph(built.ui.fonts.body, 0xDF));
     plain_height = built.height;
   }
   // Text that uses many more letters gets them, in a bigger atlas.
@@ -76,7 +77,7 @@ TEST_CASE("the atlas holds only what is used: a letter no text uses is left out"
   REQUIRE(text.Load("author.txt", letters + "\n"));
   {
     BuiltFonts built(1.0f);
-    CHECK(HasGlyph(ui::GetFonts().body, 0xDF));
+    CHECK(HasGlyph(built.ui.fonts.body, 0xDF));
     CHECK(built.height > plain_height);
   }
   text.Clear();

@@ -17,20 +17,20 @@ namespace {
 using ui_test::UiHarness;
 
 // The panel alone in a window filling the screen, as the widget holds it.
-UiHarness::DrawFn Panel(lesson::LessonState& state) {
+UiHarness::DrawFn Panel(lesson::LessonState& state, ui::Context& ctx) {
   // The real words, so the layout (label and paragraph widths) is the one learners see.
   static const bool text_loaded = [] {
     lesson::LoadBuiltInText(lesson::LessonText());
     return true;
   }();
   (void)text_loaded;
-  return [&state] {
-    ui::ClearItems();
+  return [&state, &ctx] {
+    ui::ClearItems(ctx);
     ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("mask panel test", nullptr,
                  ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-    ui::DrawMaskPanel(state);
+    ui::DrawMaskPanel(state, ctx);
     ImGui::End();
   };
 }
@@ -50,7 +50,7 @@ TEST_CASE("clicking a heatmap cell with the mouse masks it and its row renormali
   lesson::LessonState state;
   state.scene = lesson::Scene::Mask;
   lesson::SetCausal(state.mask, true);
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   // Row cat with the causal mask: the 0.33, cat 0.67 (1 / (1 + e^(1/√2)) = 0.33).
   REQUIRE(Weight(state, 1, 0) == doctest::Approx(0.33024).epsilon(1e-4));
@@ -70,7 +70,7 @@ TEST_CASE("clicking the only open cell of a row leaves the row empty") {
   UiHarness ui;
   lesson::LessonState state;
   lesson::SetCausal(state.mask, true);
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(CellCenter(ui, 0, 0), draw);
   const attention::Result result = lesson::MaskWeights(state.mask);
@@ -85,7 +85,7 @@ TEST_CASE("clicking a cell the causal mask hides changes nothing and leaves a no
   UiHarness ui;
   lesson::LessonState state;
   lesson::SetCausal(state.mask, true);
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(CellCenter(ui, 2, 5), draw);
   CHECK_FALSE(lesson::MaskedBy(state.mask, 2, 5).learner);
@@ -96,7 +96,7 @@ TEST_CASE("clicking a cell the causal mask hides changes nothing and leaves a no
 TEST_CASE("heatmap cells are reached with the arrow keys and toggled with Enter and Space") {
   UiHarness ui;
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   // A click masks cell (2, 2) and gives it the focus; from there the keyboard takes over.
   ui.Click(CellCenter(ui, 2, 2), draw);
@@ -128,7 +128,7 @@ TEST_CASE("a keyboard press on a cell the causal mask hides is refused like a cl
   UiHarness ui;
   lesson::LessonState state;
   lesson::SetCausal(state.mask, true);
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(CellCenter(ui, 4, 4), draw);
   REQUIRE(lesson::MaskedBy(state.mask, 4, 4).learner);
@@ -142,7 +142,7 @@ TEST_CASE("a keyboard press on a cell the causal mask hides is refused like a cl
 TEST_CASE("the causal and padding checkboxes switch their masks") {
   UiHarness ui;
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   REQUIRE(Weight(state, 0, 7) > 0.0);
 
@@ -165,7 +165,7 @@ TEST_CASE("the causal and padding checkboxes switch their masks") {
 TEST_CASE("the causal and padding checkboxes are operated with the arrow keys and Space") {
   UiHarness ui;
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   // A click switches the causal mask on and focuses its checkbox; the padding one is beside it.
   ui.Click(ui.Item("mask.causal.checkbox").Center(), draw);
@@ -184,7 +184,7 @@ TEST_CASE("the causal and padding checkboxes are operated with the arrow keys an
 TEST_CASE("the future demonstration opens, moves its position and flips the causal mask") {
   UiHarness ui;
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK_FALSE(ui.Has("mask.future.next"));
   ui.Click(ui.Item("mask.future.toggle").Center(), draw);
@@ -210,7 +210,7 @@ TEST_CASE("the reset button restores the scene's defaults") {
   lesson::SetCausal(state.mask, true);
   lesson::SetPadding(state.mask, true);
   lesson::ToggleCell(state.mask, 3, 1);
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("mask.reset").Center(), draw);
   CHECK_FALSE(state.mask.causal);
@@ -221,7 +221,7 @@ TEST_CASE("the reset button restores the scene's defaults") {
 TEST_CASE("at 360 px wide the whole 8 by 8 heatmap fits in the window") {
   UiHarness ui(360.0f, 1600.0f);
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect heatmap = ui.Item("mask.heatmap");
   CHECK(heatmap.min.x >= 0.0f);
@@ -240,7 +240,7 @@ TEST_CASE("at 360 px wide the whole 8 by 8 heatmap fits in the window") {
 TEST_CASE("narrower than 360 px the heatmap scrolls sideways in its own region and still works") {
   UiHarness ui(300.0f, 1600.0f);
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect first = ui.Item(Cell(0, 0).c_str());
   const ui::ItemRect last = ui.Item(Cell(0, lesson::kMaskTokenCount - 1).c_str());
@@ -254,7 +254,7 @@ TEST_CASE("narrower than 360 px the heatmap scrolls sideways in its own region a
 TEST_CASE("on a wide screen the heatmap keeps readable cells and the explanations sit beside it") {
   UiHarness ui(1600.0f, 900.0f);
   lesson::LessonState state;
-  const auto draw = Panel(state);
+  const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect cell = ui.Item(Cell(0, 0).c_str());
   CHECK(cell.max.x - cell.min.x <= 64.0f);

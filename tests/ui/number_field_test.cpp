@@ -31,9 +31,9 @@ void LoadText() {
 }
 
 // `draw_panel` inside one full-size window, as the widget shows it.
-UiHarness::DrawFn In(std::function<void()> draw_panel) {
-  return [draw_panel] {
-    ui::ClearItems();
+UiHarness::DrawFn In(ui::Context& ctx, std::function<void()> draw_panel) {
+  return [&ctx, draw_panel] {
+    ui::ClearItems(ctx);
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
@@ -107,9 +107,9 @@ TEST_CASE("ImGui 1.86's own slider lets a typed '*1e999' over 0 through as NaN d
   double value = 0.0;
   const double lo = -1.0;
   const double hi = 1.0;
-  const auto draw = In([&] {
+  const auto draw = In(ui.ctx, [&] {
     ImGui::SliderScalar("##raw", ImGuiDataType_Double, &value, &lo, &hi, "%.2f", ImGuiSliderFlags_AlwaysClamp);
-    ui::RecordItem("raw");
+    ui::RecordItem(ui.ctx, "raw");
   });
   ui.Frames(2, draw);
   TypeInto(ui, "raw", "*1e999", draw);
@@ -120,12 +120,12 @@ TEST_CASE("a number field refuses what ImGui would read as NaN and keeps its val
   LoadText();
   UiHarness ui;
   double value = 0.0;
-  const auto draw = In([&] { ui::SliderNumber("##n", "number", &value, -1.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, -1.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   TypeInto(ui, "number", "*1e999", draw);
   CHECK(value == 0.0);
   CHECK(ui.Has("number.refused"));
-  const std::string notice = ui::NumberFieldNotice();
+  const std::string notice = ui::NumberFieldNotice(ui.ctx);
   CHECK(Contains(notice, "-1"));
   CHECK_FALSE(ShowsNonNumber(notice));
 }
@@ -141,7 +141,7 @@ TEST_CASE("the combine values refuse nan, inf, -1e400 and numbers out of range, 
     LoadText();
     UiHarness ui;
     lesson::LessonState state;
-    const auto draw = In([&state] { ui::DrawCombinePanel(state); });
+    const auto draw = In(ui.ctx, [&] { ui::DrawCombinePanel(state, ui.ctx); });
     ui.Frames(2, draw);
     REQUIRE(state.combine.first_value == 10.0);
     REQUIRE_FALSE(ui.Has("combine.first_value.refused"));
@@ -149,7 +149,7 @@ TEST_CASE("the combine values refuse nan, inf, -1e400 and numbers out of range, 
     CHECK(std::isfinite(state.combine.first_value));
     CHECK(state.combine.first_value == 10.0);
     CHECK(ui.Has("combine.first_value.refused"));
-    const std::string notice = ui::NumberFieldNotice();
+    const std::string notice = ui::NumberFieldNotice(ui.ctx);
     CHECK(Contains(notice, c.why));
     CHECK(Contains(notice, "from -100 to 100"));
     CHECK_FALSE(ShowsNonNumber(notice));
@@ -160,7 +160,7 @@ TEST_CASE("after a refusal a valid typed value is taken and the note goes") {
   LoadText();
   UiHarness ui;
   lesson::LessonState state;
-  const auto draw = In([&state] { ui::DrawCombinePanel(state); });
+  const auto draw = In(ui.ctx, [&] { ui::DrawCombinePanel(state, ui.ctx); });
   ui.Frames(2, draw);
   TypeInto(ui, "combine.first_value", "nan", draw);
   REQUIRE(ui.Has("combine.first_value.refused"));
@@ -168,7 +168,7 @@ TEST_CASE("after a refusal a valid typed value is taken and the note goes") {
   CHECK(state.combine.first_value == 42.5);
   CHECK(lesson::ComputeCombine(state.combine).output == doctest::Approx(42.5 * 0.2 + 20.0 * 0.8));
   CHECK_FALSE(ui.Has("combine.first_value.refused"));
-  CHECK(ui::NumberFieldNotice().empty());
+  CHECK(ui::NumberFieldNotice(ui.ctx).empty());
 
   // The ends of the range are numbers the field takes.
   TypeInto(ui, "combine.second_value", "-100", draw);
@@ -180,13 +180,13 @@ TEST_CASE("the combine weight refuses a weight above one and keeps the weights s
   LoadText();
   UiHarness ui;
   lesson::LessonState state;
-  const auto draw = In([&state] { ui::DrawCombinePanel(state); });
+  const auto draw = In(ui.ctx, [&] { ui::DrawCombinePanel(state, ui.ctx); });
   ui.Frames(2, draw);
   TypeInto(ui, "combine.weights", "1.2", draw);
   CHECK(state.combine.second_weight == 0.8);
   CHECK(state.combine.first_weight == doctest::Approx(0.2));
   CHECK(ui.Has("combine.weights.refused"));
-  CHECK(Contains(ui::NumberFieldNotice(), "from 0 to 1"));
+  CHECK(Contains(ui::NumberFieldNotice(ui.ctx), "from 0 to 1"));
   TypeInto(ui, "combine.weights", "0.25", draw);
   CHECK(state.combine.second_weight == 0.25);
   CHECK(state.combine.first_weight == 0.75);
@@ -197,15 +197,15 @@ TEST_CASE("the temperature refuses a value below its range and takes one inside 
   LoadText();
   UiHarness ui(1280.0f, 1800.0f);
   lesson::LessonState state;
-  const auto draw = In([&state] { ui::DrawComparePanel(state); });
+  const auto draw = In(ui.ctx, [&] { ui::DrawComparePanel(state, ui.ctx); });
   ui.Frames(2, draw);
   TypeInto(ui, "compare.temperature_slider", "0.05", draw);
   CHECK(state.compare.temperature == 1.0);
   CHECK(ui.Has("compare.temperature_slider.refused"));
-  CHECK(Contains(ui::NumberFieldNotice(), "from 0.1 to 5"));
+  CHECK(Contains(ui::NumberFieldNotice(ui.ctx), "from 0.1 to 5"));
   TypeInto(ui, "compare.temperature_slider", "nan", draw);
   CHECK(state.compare.temperature == 1.0);
-  CHECK_FALSE(ShowsNonNumber(ui::NumberFieldNotice()));
+  CHECK_FALSE(ShowsNonNumber(ui::NumberFieldNotice(ui.ctx)));
   TypeInto(ui, "compare.temperature_slider", "2.5", draw);
   CHECK(state.compare.temperature == doctest::Approx(2.5));
   CHECK_FALSE(ui.Has("compare.temperature_slider.refused"));
@@ -215,7 +215,7 @@ TEST_CASE("layer 2's weight refuses a number above one and takes one inside") {
   LoadText();
   UiHarness ui(1280.0f, 1800.0f);
   lesson::LessonState state;
-  const auto draw = In([&state] { ui::DrawCaveatsPanel(state); });
+  const auto draw = In(ui.ctx, [&] { ui::DrawCaveatsPanel(state, ui.ctx); });
   ui.Frames(2, draw);
   TypeInto(ui, "caveats.layer2_weight", "1e400", draw);
   CHECK(state.caveats.layer2_weight_b == 0.75);
@@ -229,7 +229,7 @@ TEST_CASE("a refusal note stays until the value changes, and Escape enters nothi
   LoadText();
   UiHarness ui;
   double value = 0.5;
-  const auto draw = In([&] { ui::SliderNumber("##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   TypeInto(ui, "number", "7", draw);
   REQUIRE(ui.Has("number.refused"));
@@ -263,7 +263,7 @@ TEST_CASE("a pasted word in a number box is refused with a note") {
   LoadText();
   UiHarness ui;
   double value = 0.5;
-  const auto draw = In([&] { ui::SliderNumber("##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   ImGui::SetClipboardText("nan");
   CtrlClick(ui, "number", draw);
@@ -272,20 +272,20 @@ TEST_CASE("a pasted word in a number box is refused with a note") {
   ui.Frame(draw);
   CHECK(value == 0.5);
   CHECK(ui.Has("number.refused"));
-  CHECK(Contains(ui::NumberFieldNotice(), "not a number"));
+  CHECK(Contains(ui::NumberFieldNotice(ui.ctx), "not a number"));
 }
 
 TEST_CASE("a megabyte typed or pasted into a number box stays bounded and the field keeps working") {
   LoadText();
   UiHarness ui;
   double value = 0.5;
-  const auto draw = In([&] { ui::SliderNumber("##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
 
   TypeInto(ui, "number", std::string(1000000, '9'), draw);
   CHECK(value == 0.5);
   CHECK(ui.Has("number.refused"));
-  CHECK(ui::NumberFieldNotice().size() < 200);
+  CHECK(ui::NumberFieldNotice(ui.ctx).size() < 200);
 
   ImGui::SetClipboardText(std::string(1000000, '7').c_str());
   CtrlClick(ui, "number", draw);
@@ -293,7 +293,7 @@ TEST_CASE("a megabyte typed or pasted into a number box stays bounded and the fi
   ui.PressKey(ImGuiKey_Enter, draw);
   ui.Frame(draw);
   CHECK(value == 0.5);
-  CHECK(ui::NumberFieldNotice().size() < 200);
+  CHECK(ui::NumberFieldNotice(ui.ctx).size() < 200);
 
   TypeInto(ui, "number", "0.125", draw);
   CHECK(value == 0.125);
@@ -304,7 +304,7 @@ TEST_CASE("a million characters typed or pasted into a quiz answer keep it bound
   LoadText();
   UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = In([&state] { ui::DrawQuizPanel(state); });
+  const auto draw = In(ui.ctx, [&] { ui::DrawQuizPanel(state, ui.ctx); });
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q1.typed").Center(), draw);
 

@@ -16,13 +16,13 @@ void LoadText() {
 }
 
 // The panel inside a full-size window, as the widget shows it on the Quick check tab.
-ui_test::UiHarness::DrawFn QuizIn(lesson::LessonState& state) {
-  return [&state] {
-    ui::ClearItems();
+ui_test::UiHarness::DrawFn QuizIn(lesson::LessonState& state, ui::Context& ctx) {
+  return [&state, &ctx] {
+    ui::ClearItems(ctx);
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
-    ui::DrawQuizPanel(state);
+    ui::DrawQuizPanel(state, ctx);
     ImGui::End();
   };
 }
@@ -33,7 +33,7 @@ TEST_CASE("clicking a choice picks it") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q1.choice3").Center(), draw);
   CHECK(state.quiz.answers[0].choice == 2);
@@ -47,7 +47,7 @@ TEST_CASE("checking the reasoning after the right choice shows the verdict and t
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK_FALSE(ui.Has("quiz.q1.reasoning"));
   ui.Click(ui.Item("quiz.q1.choice2").Center(), draw);
@@ -65,7 +65,7 @@ TEST_CASE("checking the reasoning after a wrong choice says so") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q2.choice1").Center(), draw);
   ui.Click(ui.Item("quiz.q2.reveal").Center(), draw);
@@ -79,7 +79,7 @@ TEST_CASE("the reasoning cannot be revealed before an answer") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q1.reveal").Center(), draw);
   CHECK_FALSE(state.quiz.answers[0].revealed);
@@ -90,7 +90,7 @@ TEST_CASE("typed words count as an answer and reveal the reasoning") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q1.typed").Center(), draw);
   ui.Type("it would see the answer", draw);
@@ -106,7 +106,7 @@ TEST_CASE("typing or pasting a megabyte keeps at most 500 bytes") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q2.typed").Center(), draw);
   ui.Type(std::string(1 << 20, 'y'), draw);
@@ -132,7 +132,7 @@ TEST_CASE("try again clears the question") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q1.choice1").Center(), draw);
   ui.Click(ui.Item("quiz.q1.reveal").Center(), draw);
@@ -147,7 +147,7 @@ TEST_CASE("a choice can be picked with the keyboard") {
   LoadText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("quiz.q1.choice1").Center(), draw);
   REQUIRE(state.quiz.answers[0].choice == 0);
@@ -160,7 +160,7 @@ TEST_CASE("at phone width the choices wrap inside the panel") {
   LoadText();
   ui_test::UiHarness ui(360.0f, 2000.0f);
   lesson::LessonState state;
-  const auto draw = QuizIn(state);
+  const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (const char* name : {"quiz.q1.choice1", "quiz.q1.choice2", "quiz.q1.choice3", "quiz.q1.typed", "quiz.q2.choice3"}) {
     CAPTURE(name);

@@ -21,8 +21,8 @@ UiHarness::UiHarness(float width, float height) {
   // The panels lay out the real built-in words.
   lesson::LessonText().Clear();
   lesson::LoadBuiltInText(lesson::LessonText());
-  ui::ApplyTheme(ui::Theme::Light);
-  ui::LoadFonts(1.0f);
+  ui::ApplyTheme(ctx, ui::Theme::Light);
+  ui::LoadFonts(ctx, 1.0f);
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no GPU upload needed
@@ -31,7 +31,6 @@ UiHarness::UiHarness(float width, float height) {
 
 UiHarness::~UiHarness() {
   ImGui::DestroyContext(context_);
-  ui::ForgetFonts();
 }
 
 void UiHarness::Frame(const DrawFn& draw) {
@@ -91,14 +90,14 @@ void UiHarness::Type(const std::string& text, const DrawFn& draw) {
 
 ui::ItemRect UiHarness::Item(const char* name) const {
   ui::ItemRect rect{};
-  const bool found = ui::FindItem(name, &rect);
+  const bool found = ui::FindItem(ctx, name, &rect);
   CHECK_MESSAGE(found, "no element named '" << name << "' was drawn in the last frame");
   return rect;
 }
 
 bool UiHarness::Has(const char* name) const {
   ui::ItemRect rect{};
-  return ui::FindItem(name, &rect);
+  return ui::FindItem(ctx, name, &rect);
 }
 
 }  // namespace ui_test

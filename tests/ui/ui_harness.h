@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "ui/context.h"
 #include "ui/item_registry.h"
 
 namespace ui_test {
@@ -37,6 +38,8 @@ class UiHarness {
   // The named element's rectangle from the last frame (fails the test when absent).
   ui::ItemRect Item(const char* name) const;
   bool Has(const char* name) const;
+
+  ui::Context ctx;  // what the panels keep between frames, as the app's own
 
  private:
   ImGuiContext* context_ = nullptr;

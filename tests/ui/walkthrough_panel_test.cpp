@@ -17,13 +17,13 @@ void LoadText() {
 }
 
 // The panel inside a full-size window, as the widget shows it on the Walkthrough tab.
-ui_test::UiHarness::DrawFn WalkthroughIn(lesson::LessonState& state) {
-  return [&state] {
-    ui::ClearItems();
+ui_test::UiHarness::DrawFn WalkthroughIn(lesson::LessonState& state, ui::Context& ctx) {
+  return [&state, &ctx] {
+    ui::ClearItems(ctx);
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
-    ui::DrawWalkthroughPanel(state);
+    ui::DrawWalkthroughPanel(state, ctx);
     ImGui::End();
   };
 }
@@ -40,7 +40,7 @@ TEST_CASE("clicking Next advances to the next step and applies it") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("walkthrough.next").Center(), draw);
   CHECK(state.walkthrough.step == 1);
@@ -54,7 +54,7 @@ TEST_CASE("clicking Next up to the worked example sets 10 and 20 with weights 0.
   lesson::LessonState state = OnWalkthrough();
   lesson::SetFirstValue(state.combine, 70.0);
   lesson::SetSecondWeight(state.combine, 0.1);
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (int i = 0; i < 3; ++i) ui.Click(ui.Item("walkthrough.next").Center(), draw);
   CHECK(state.walkthrough.step == 3);
@@ -68,7 +68,7 @@ TEST_CASE("clicking Back returns to the previous step and does nothing on the fi
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("walkthrough.back").Center(), draw);
   CHECK(state.walkthrough.step == 0);
@@ -86,7 +86,7 @@ TEST_CASE("on the last step Next starts the walkthrough over") {
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   lesson::ApplyWalkthroughStep(state, 7);
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("walkthrough.next").Center(), draw);
   CHECK(state.walkthrough.step == 0);
@@ -97,7 +97,7 @@ TEST_CASE("the N key goes to the next step and the B key back") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Type("n", draw);
   CHECK(state.walkthrough.step == 1);
@@ -114,7 +114,7 @@ TEST_CASE("two presses of N before the next frame step twice") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Type("nn", draw);
   CHECK(state.walkthrough.step == 2);
@@ -127,15 +127,15 @@ TEST_CASE("typing N into a text field does not move the walkthrough") {
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   static char buffer[32] = "";
-  const auto draw = [&state] {
-    ui::ClearItems();
+  const auto draw = [&] {
+    ui::ClearItems(ui.ctx);
     ImGui::SetNextWindowPos(ImVec2(0, 0));
     ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
     ImGui::Begin("test", nullptr, ImGuiWindowFlags_NoDecoration);
     // The field comes after the panel, so the panel sees the typed "n" before the field takes it.
-    ui::DrawWalkthroughPanel(state);
+    ui::DrawWalkthroughPanel(state, ui.ctx);
     ImGui::InputText("##field", buffer, sizeof(buffer));
-    ui::RecordItem("test.field");
+    ui::RecordItem(ui.ctx, "test.field");
     ImGui::End();
   };
   ui.Frames(2, draw);
@@ -149,7 +149,7 @@ TEST_CASE("captions start off and the toggle shows the step's caption") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK_FALSE(state.walkthrough.captions);
   CHECK_FALSE(ui.Has("walkthrough.caption"));
@@ -171,7 +171,7 @@ TEST_CASE("show me opens the step's scene with the element to look at") {
   lesson::LessonState state = OnWalkthrough();
   lesson::ApplyWalkthroughStep(state, 4);
   lesson::SetPadding(state.mask, true);  // changed after the step was applied
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("walkthrough.show_me").Center(), draw);
   CHECK(state.scene == lesson::Scene::Mask);
@@ -185,7 +185,7 @@ TEST_CASE("at phone width every control fits inside the panel") {
   ui_test::UiHarness ui(360.0f, 800.0f);
   lesson::LessonState state = OnWalkthrough();
   state.walkthrough.captions = true;
-  const auto draw = WalkthroughIn(state);
+  const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (const char* name : {"walkthrough.back", "walkthrough.next", "walkthrough.position", "walkthrough.captions",
                            "walkthrough.show_me", "walkthrough.caption", "walkthrough.step_text"}) {
@@ -205,7 +205,7 @@ TEST_CASE("every step's show me lands on a scene that draws the element it point
     ui_test::UiHarness ui(1280.0f, 2400.0f);
     lesson::LessonState state = OnWalkthrough();
     lesson::ApplyWalkthroughStep(state, step);
-    const auto draw = [&state] { ui::DrawWidget(state); };
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
     ui.Frames(2, draw);
     ui.Click(ui.Item("walkthrough.show_me").Center(), draw);
     ui.Frame(draw);

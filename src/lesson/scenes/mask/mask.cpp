@@ -14,7 +14,7 @@ struct Token {
   double key[kDims];
 };
 
-// The table in mask_scene.h.
+// The table in mask.h.
 constexpr Token kTokens[kMaskTokenCount] = {
     {"the", {2, 0}, {0, 1}}, {"cat", {1, 1}, {2, 0}}, {"sat", {2, 1}, {1, 2}},   {"on", {1, 0}, {0, 2}},
     {"the", {2, 0}, {0, 1}}, {"mat", {0, 2}, {2, 1}}, {"<pad>", {1, 1}, {1, 1}}, {"<pad>", {1, 1}, {1, 1}},

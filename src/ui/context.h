@@ -1,0 +1,77 @@
+#pragma once
+// Everything the panels keep between frames, in one place: the app owns a Context and hands it to
+// DrawWidget, which hands it to the panels (`void DrawXPanel(lesson::LessonState&, Context&)`).
+// The lesson state says what the learner did; the Context holds how the widget shows it. A test
+// makes its own, so two tests never share fonts, rectangles or notes.
+
+#include <map>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include <imgui.h>
+
+namespace ui {
+
+enum class Theme { Light, Dark };
+
+// Colours the panels draw with, beyond ImGui's own style colours.
+struct Palette {
+  ImU32 text = 0;       // running text
+  ImU32 muted = 0;      // secondary text, axis ticks
+  ImU32 axis = 0;       // number line and grid
+  ImU32 first = 0;      // the first position (blue)
+  ImU32 second = 0;     // the second position (orange)
+  ImU32 output = 0;     // the combined output
+  ImU32 highlight = 0;  // what a walkthrough step points at
+  ImU32 panel = 0;      // card background
+};
+
+// The lesson's fonts in the current atlas (ui/fonts.h).
+struct Fonts {
+  ImFont* body = nullptr;     // running text and controls
+  ImFont* bold = nullptr;     // emphasis and labels
+  ImFont* heading = nullptr;  // panel titles
+  ImFont* numbers = nullptr;  // the large arithmetic lines
+  float pixel_ratio = 0.0f;   // ratio the atlas was built for; 0 = not built yet
+};
+
+// A screen rectangle where a named element was drawn (ui/item_registry.h).
+struct ItemRect {
+  ImVec2 min;
+  ImVec2 max;
+  ImVec2 Center() const { return ImVec2((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f); }
+};
+
+// One number field's typing between frames (ui/number_field.h).
+struct NumberFieldState {
+  int last_frame = -1;          // frame the field was last drawn
+  bool editing = false;         // the text box is open
+  double start = 0.0;           // the value when the box opened
+  std::string initial_text;     // what the box showed when it opened
+  std::string text;             // what the box showed last
+  std::string note;             // why the last entry was refused; empty when nothing was
+  double value_at_refusal = 0;  // the note goes once the value differs from this
+  int refused_frame = -1;       // frame of the refusal, to find the newest note
+};
+
+// Copies a link to the given state (URL-fragment encoding) and returns a line for the learner
+// ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
+using CopyLinkFn = std::string (*)(const std::string& state);
+
+struct Context {
+  Theme theme = Theme::Light;                // the theme ApplyTheme last set
+  Palette palette;                           // its colours
+  Fonts fonts;                               // the atlas's fonts, once LoadFonts built them
+  std::vector<ImWchar> glyph_ranges;         // what the atlas holds; ImGui reads it while it builds
+  std::map<std::string, ItemRect> items;     // this frame's named rectangles, for tests and highlights
+  std::unordered_map<ImGuiID, NumberFieldState> number_fields;  // by the field's ImGui id
+  bool scroll_to_highlight = false;          // the next highlight drawn scrolls into view
+  CopyLinkFn copy_link = nullptr;            // the platform's "Copy link"; null = no button
+  std::string copy_message;                  // what the last "Copy link" said, shown until the state changes
+  std::string copied_state;                  // the state that link holds
+  float content_height = 0.0f;               // height the last frame's content needed, in layout pixels
+  int reset_all_key = -1;                    // Alt + this key (as the platform fills io.KeysDown) resets all; -1 none
+};
+
+}  // namespace ui

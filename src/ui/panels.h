@@ -1,0 +1,15 @@
+#pragma once
+// Each scene's panel: the one place in src/ui that lists them (the scenes themselves are listed
+// in lesson/scene.h).
+
+#include "lesson/lesson_state.h"
+#include "ui/context.h"
+
+namespace ui {
+
+using PanelFn = void (*)(lesson::LessonState& state, Context& ctx);
+
+// The panel that draws `scene`; null for a scene without one (a unit test checks there is none).
+PanelFn PanelOf(lesson::Scene scene);
+
+}  // namespace ui
