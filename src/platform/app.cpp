@@ -155,8 +155,8 @@ bool AppInit(App& app, const AppOptions& options) {
   LoadLessonText(options);
   if (!options.state.empty()) AppApplyState(app, options.state);
   if (!options.scene.empty() && !AppSetScene(app, options.scene)) {
-    std::fprintf(stderr, "warning: unknown scene '%s'; scenes are compare, combine, mask, caveats, walkthrough, quiz\n",
-                 options.scene.substr(0, 40).c_str());
+    std::fprintf(stderr, "warning: unknown scene '%s'; scenes are %s\n", options.scene.substr(0, 40).c_str(),
+                 lesson::SceneNameList().c_str());
   }
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
