@@ -172,7 +172,7 @@
     Promise.all([loadRuntime(), text, wasm]).then(function (loaded) {
       var compiled = loaded[2];
       // The WebGL 2 context is made only now, with everything else in: making it blocks the page
-      // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
+      // for a while, and downloads that arrive meanwhile wait unread. The backing store first
       // gets the size the widget will draw at (resizing it later makes the browser allocate it
       // again); a page of its own fills the window, an embed is as wide as its element (the widget
       // corrects any guess). The runtime's window asks for these same attributes and gets this
@@ -258,7 +258,7 @@
   }
 
   // widget.html's start script hides the page's own text while the widget starts (class
-  // attn-starting, widget.css): laying out the first text costs a fresh page ~100 ms, which
+  // attn-starting, widget.css): laying out the first text is slow on a fresh page, and it
   // would come before the widget's first frame. Shown again after that frame, or at once when the
   // widget cannot start (the fallback text then stays).
   function showPageText() {
