@@ -5,7 +5,7 @@
 //  2. A script-tag embed: <script src=".../embed.js" defer></script> mounts a widget into every
 //     <div data-attention-widget data-scene="mask" data-theme="dark" data-state="..."> of the
 //     host page. What the div held before (a static figure) stays if the widget cannot start.
-//  3. Authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&causal=1');
+//  3. Authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&mask.causal=1');
 //     div.addEventListener('attention-widget-change', (e) => e.detail.state, e.detail.description).
 // Nothing from the URL, a message or the widget is ever inserted as HTML: text only (textContent,
 // attributes, the CSSOM). A state is handed to the widget's own decoder, which refuses anything
