@@ -2,7 +2,7 @@
 // usage: node report.mjs SITE_DIR BENCH_DIR   (BENCH_DIR holds page.json, native.json,
 // core-native.json, core-wasm.json and baseline-web/site/)   exits 1 when a budget fails
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
@@ -76,7 +76,7 @@ const time = `${now.slice(11, 16)} UTC`;
 
 const failed = budgets.filter((b) => !b[3]).map((b) => b[0]);
 const bench = {
-  date, time, machine, os, chromium, transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native,
+  date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native,
   core: { simd: coreWasm.simd, same_results: sameResults, sizes: core },
   budgets: budgets.map(([name, measured, limit, pass]) => ({ name, measured, limit, pass })),
 };
