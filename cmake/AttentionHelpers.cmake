@@ -31,7 +31,7 @@ function(attn_project_target target)
   attn_sanitize(${target})
 endfunction()
 
-# The web widget's size settings (the README's Performance section lists what each saved): optimise for
+# The web widget's size settings (the transfer budget is in docs/performance.md): optimise for
 # size with link-time optimisation across our code and ImGui, and leave out C++ exceptions and RTTI,
 # which nothing in the widget uses. Native builds and the test executables keep their defaults.
 function(attn_web_lean target)

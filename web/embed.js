@@ -5,7 +5,7 @@
 //  2. A script-tag embed: <script src=".../embed.js" defer></script> mounts a widget into every
 //     <div data-attention-widget data-scene="mask" data-theme="dark" data-state="..."> of the
 //     host page. What the div held before (a static figure) stays if the widget cannot start.
-//  3. Authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&causal=1');
+//  3. Authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&mask.causal=1');
 //     div.addEventListener('attention-widget-change', (e) => e.detail.state, e.detail.description).
 // Nothing from the URL, a message or the widget is ever inserted as HTML: text only (textContent,
 // attributes, the CSSOM). A state is handed to the widget's own decoder, which refuses anything
@@ -172,7 +172,7 @@
     Promise.all([loadRuntime(), text, wasm]).then(function (loaded) {
       var compiled = loaded[2];
       // The WebGL 2 context is made only now, with everything else in: making it blocks the page
-      // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
+      // for a while, and downloads that arrive meanwhile wait unread. The backing store first
       // gets the size the widget will draw at (resizing it later makes the browser allocate it
       // again); a page of its own fills the window, an embed is as wide as its element (the widget
       // corrects any guess). The runtime's window asks for these same attributes and gets this
@@ -258,7 +258,7 @@
   }
 
   // widget.html's start script hides the page's own text while the widget starts (class
-  // attn-starting, widget.css): laying out the first text costs a fresh page ~100 ms, which
+  // attn-starting, widget.css): laying out the first text is slow on a fresh page, and it
   // would come before the widget's first frame. Shown again after that frame, or at once when the
   // widget cannot start (the fallback text then stays).
   function showPageText() {

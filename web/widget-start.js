@@ -3,7 +3,7 @@
 // loader are still downloading.
 //  - Compiling the wasm: the browser does it in the background as the bytes arrive.
 //  - Fetching the lesson words: otherwise the loader asks for them only once it runs.
-// The WebGL 2 context is not made here: making it blocks the page for 100-300 ms, and responses
+// The WebGL 2 context is not made here: making it blocks the page, and responses
 // that arrive meanwhile are not read; embed.js makes it once everything else is in.
 // embed.js takes both over (window.attentionWidgetStart). Where this script does not run (a
 // Content-Security-Policy without its hash, see SECURITY.md) embed.js starts them itself, later.
@@ -33,7 +33,7 @@
   }
   window.attentionWidgetStart = start;
   // No text is laid out until the widget has drawn (embed.js removes the class): the first text a
-  // fresh page lays out costs ~100 ms, which the widget's first frame would otherwise wait behind.
+  // fresh page lays out is slow, and the widget's first frame would otherwise wait behind it.
   // Without JavaScript this never runs and the fallback text shows.
   document.documentElement.classList.add('attn-starting');
   // If the loader never came (embed.js missing or refused), the page's own text shows once the

@@ -4,8 +4,8 @@
 // The app draws nothing else into its context, so this renderer sets the GL state it needs every
 // frame and never reads any back. ImGui's stock OpenGL backend saves and restores the caller's
 // state with about twenty glGet calls a frame; in a browser each such query is a round trip that
-// waits until the GPU process has finished every command queued before it, which made a frame
-// during a drag cost several times its own work. For the same reason the program is checked only
+// waits until the GPU process has finished every command queued before it, which would make a
+// frame during a drag cost several times its own work. For the same reason the program is checked only
 // after its first frame has been sent, and nothing asks GL for attribute or uniform locations:
 // attributes are bound to fixed slots before linking and the projection is a constant attribute.
 

@@ -4,8 +4,9 @@
 // Everything is counted from outside the wasm: an init script wraps WebGL's clear/draw calls and
 // requestAnimationFrame before any page script runs.
 // usage: node page_bench.mjs SITE_DIR BASELINE_DIR OUT_JSON
-//   BENCH_RUNS (default 41) runs of each page for the first-frame figures, alternating: with 21 the
-//   medians of one run moved by +-10 ms from run to run, as much as the widget's whole overhead.
+//   BENCH_RUNS (default 41) runs of each page for the first-frame figures, alternating: single
+//   first frames spread widely, and with fewer runs the medians move as much as the widget's
+//   whole overhead from bench to bench.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -95,9 +96,8 @@ async function openPage(url, shared = null) {
   const errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
   // The harness waits for the page to say it cleared, not with page.waitForFunction: that makes
-  // Playwright evaluate its ~330 KB helper script in the page as soon as the load event fires,
-  // ~30 ms of the page's main thread in the middle of a widget's start-up (the floor page has
-  // cleared by then), seen in a Chromium trace.
+  // Playwright evaluate its large helper script in the page as soon as the load event fires, on
+  // the page's main thread in the middle of a widget's start-up (the floor page has cleared by then).
   let cleared;
   const firstClear = new Promise((resolve) => { cleared = resolve; });
   page.on('console', (msg) => { if (msg.text() === 'attention-bench: first clear') cleared(); });
@@ -120,11 +120,10 @@ async function framesDuring(page, ms) {
 
 // 1. Time to first frame, alternating the three pages so drift in machine load hits each alike.
 // A first round is not counted: the browser's first page of each kind also pays for starting
-// its GPU and network services (here the widget, first, took ~2 s once). Each run is a new tab
-// of one context: every page still gets a renderer process of its own and nothing is cached
-// (the server sends no-store), but a new context is a new browser window, and Chromium starts a
-// renderer for the window's own WebUI with each (~1 s of CPU on this machine, seen with ps),
-// which would run beside the page being timed.
+// its GPU and network services. Each run is a new tab of one context: every page still gets a
+// renderer process of its own and nothing is cached (the server sends no-store), but a new
+// context is a new browser window, and Chromium starts a renderer for the window's own WebUI
+// with each, which would run beside the page being timed.
 const firstFrame = { widget: [], baseline: [], floor: [] };
 const tabs = await newContext();
 for (const kind of ['widget', 'baseline', 'floor']) await (await openPage(PAGES[kind], tabs)).page.close();

@@ -2,10 +2,11 @@
 // usage: node report.mjs SITE_DIR BENCH_DIR   (BENCH_DIR holds page.json, native.json,
 // core-native.json, core-wasm.json and baseline-web/site/)   exits 1 when a budget fails
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
+import { budgetTable, measureTable, runLine } from './performance_doc.mjs';
 
 const [siteDir, benchDir] = process.argv.slice(2);
 const read = (name) => JSON.parse(readFileSync(join(benchDir, name), 'utf8'));
@@ -67,43 +68,20 @@ const budgets = [
 const machine = `${cpus().length} x ${cpus()[0]?.model?.trim() || 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
 let chromium = '';
 try { chromium = execFileSync('/usr/bin/chromium', ['--version'], { encoding: 'utf8' }).trim(); } catch { chromium = '?'; }
-const date = new Date().toISOString().slice(0, 10);
-
-const lines = [];
-lines.push(`Benchmark ${date} on ${machine}; ${chromium}, headless with SwiftShader WebGL`);
-lines.push('');
-lines.push('| measure | widget | baseline |');
-lines.push('|---|---|---|');
-lines.push(`| transfer, raw | ${kb(widget.raw)} | ${kb(baseline.raw)} |`);
-lines.push(`| transfer, gzip -9 | ${kb(widget.gzip)} | ${kb(baseline.gzip)} |`);
-lines.push(`| transfer, brotli 11 | ${kb(widget.brotli)} | ${kb(baseline.brotli)} |`);
-lines.push(`| offline single file (whole lesson) | ${kb(offlineBytes)} | |`);
-lines.push(`| first frame from navigation, median of ${page.runs} (floor ${page.first_frame_ms.median.floor} ms) | ` +
-           `${page.first_frame_ms.median.widget} ms | ${page.first_frame_ms.median.baseline} ms |`);
-lines.push(`| overhead above the floor | ${ov.widget} ms | ${ov.baseline} ms |`);
-lines.push(`| frames in 3 s untouched / tab hidden / scrolled away | ${page.idle.widget.idle_frames_3s} / ` +
-           `${page.idle.widget.hidden_frames_3s} / ${page.idle.widget.scrolled_frames_3s} | ` +
-           `${page.idle.baseline.idle_frames_3s} / ${page.idle.baseline.hidden_frames_3s} / ${page.idle.baseline.scrolled_frames_3s} |`);
-lines.push(`| drag: frame CPU p50 / p95 (${page.drag.widget.frames} / ${page.drag.baseline.frames} frames) | ` +
-           `${page.drag.widget.p50_ms} / ${page.drag.widget.p95_ms} ms | ${page.drag.baseline.p50_ms} / ${page.drag.baseline.p95_ms} ms |`);
-lines.push(`| native: idle CPU over 5 s | ${native.idle_cpu_percent} % | ${native.baseline_idle_cpu_percent} % |`);
-lines.push(`| native: launch to first frame | ${native.first_frame_ms} ms | |`);
-for (const c of core) {
-  lines.push(`| core pass n = ${c.n}, d = 64: native / wasm (ratio) | ${c.native_ms.toFixed(3)} / ` +
-             `${c.wasm_ms.toFixed(3)} ms (${c.ratio.toFixed(2)}) | |`);
-}
-lines.push('');
-lines.push('| budget | measured | limit | result |');
-lines.push('|---|---|---|---|');
-for (const [name, measured, limit, pass] of budgets) lines.push(`| ${name} | ${measured} | ${limit} | ${pass ? 'PASS' : 'FAIL'} |`);
-console.log(lines.join('\n'));
+let os = '';
+try { os = /^PRETTY_NAME="?([^"\n]*)"?$/m.exec(readFileSync('/etc/os-release', 'utf8'))?.[1] || ''; } catch { os = ''; }
+const now = new Date().toISOString();
+const date = now.slice(0, 10);
+const time = `${now.slice(11, 16)} UTC`;
 
 const failed = budgets.filter((b) => !b[3]).map((b) => b[0]);
-writeFileSync(join(benchDir, 'bench.json'), JSON.stringify({
-  date, machine, chromium, transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native,
+const bench = {
+  date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native,
   core: { simd: coreWasm.simd, same_results: sameResults, sizes: core },
   budgets: budgets.map(([name, measured, limit, pass]) => ({ name, measured, limit, pass })),
-}, null, 2) + '\n');
+};
+writeFileSync(join(benchDir, 'bench.json'), JSON.stringify(bench, null, 2) + '\n');
+console.log([`Benchmark ${runLine(bench)}`, '', ...measureTable(bench), '', ...budgetTable(bench)].join('\n'));
 console.log(`\nbench.json: ${join(benchDir, 'bench.json')}`);
 if (failed.length) {
   console.log(`FAILED budgets: ${failed.join('; ')}`);

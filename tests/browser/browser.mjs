@@ -9,7 +9,7 @@ export const CHROMIUM_ARGS = [
   '--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync',
   '--no-first-run', '--disable-quic', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
   // Chromium 156 loads its address-bar popup (a WebUI page in a renderer of its own) for each new
-  // tab even when headless: ~100 ms of CPU beside the page under test on a 2-core machine.
+  // tab even when headless: CPU taken from the page under test.
   '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
 ];
 

@@ -77,7 +77,7 @@ const WATCH_MIRROR = () => {
 
 const { server, origin } = await serve(dir);
 // Software compositing: the widget still draws through WebGL (SwiftShader), but the page is not
-// composited through SwiftShader too, which makes each frame here about a third cheaper.
+// composited through SwiftShader too, which makes each frame cheaper.
 const { chromium } = createRequire(import.meta.url)('playwright-core');
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
                                         args: [...CHROMIUM_ARGS, '--disable-gpu-compositing'] });

@@ -318,7 +318,7 @@ await check('the transcript matches the walkthrough captions (lesson/lesson.txt)
 
 function normalize(text) { return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim(); }
 
-// walkthrough.stepN.caption = ... with indented continuation lines (see README, lesson words).
+// walkthrough.stepN.caption = ... with indented continuation lines (the format of src/lesson/text_store.h).
 function readCaptions(path) {
   const entries = {};
   let key = null;
