@@ -3,7 +3,6 @@
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "platform/app.h"
@@ -13,10 +12,8 @@
 #ifdef __EMSCRIPTEN__
 #include <emscripten.h>
 #else
-#include <iostream>
 #include <vector>
 
-#include "lesson/problem_json.h"
 #include "platform/event_replay.h"
 #endif
 
@@ -31,7 +28,6 @@ platform::App& TheApp() {
 const char kUsage[] =
     "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
     "                        [--replay-events FILE]\n"
-    "       attention_lesson --compute < problem.json\n"
     "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
     "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
     "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
@@ -40,8 +36,7 @@ const char kUsage[] =
     "  --screenshot PATH  with --frames: save the last frame as PNG\n"
     "  --size WxH         window size in pixels (default 1024x760)\n"
     "  --replay-events FILE  play a recorded input stream (tests/browser/monkey_stream.mjs) as SDL\n"
-    "                     events, check what it left behind, print the mirrors, exit (for tests)\n"
-    "  --compute          read an attention problem as JSON on stdin, print the result as JSON\n";
+    "                     events, check what it left behind, print the mirrors, exit (for tests)\n";
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
   char* end = nullptr;
@@ -123,11 +118,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
 #endif
 
 int main(int argc, char** argv) {
-#ifndef __EMSCRIPTEN__
-  if (argc == 2 && std::strcmp(argv[1], "--compute") == 0) {
-    return lesson::RunComputeMode(std::cin, std::cout, std::cerr);
-  }
-#endif
   platform::AppOptions options;
   std::string replay_path;
   if (!ParseOptions(argc, argv, &options, &replay_path)) return 2;
