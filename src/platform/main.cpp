@@ -14,7 +14,7 @@
 #else
 #include <vector>
 
-#include "platform/event_replay.h"
+#include "replay/event_replay.h"
 #endif
 
 namespace {

@@ -1,4 +1,4 @@
-#include "platform/event_replay.h"
+#include "replay/event_replay.h"
 
 #include <cctype>
 #include <cmath>
