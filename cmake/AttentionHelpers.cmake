@@ -10,14 +10,22 @@ endfunction()
 
 # Coverage instrumentation for libFuzzer plus AddressSanitizer + UndefinedBehaviorSanitizer, for a
 # library a fuzz target links (ATTN_FUZZ, clang only). The fuzz target itself links with
-# -fsanitize=fuzzer,address,undefined, which brings in libFuzzer's main.
+# -fsanitize=fuzzer,address,undefined, which brings in libFuzzer's main; any other executable that
+# links the library gets the sanitizers' runtimes through the public link option.
 function(attn_fuzz_instrument target)
   target_compile_options(${target} PRIVATE -fsanitize=fuzzer-no-link,address,undefined
     -fno-sanitize-recover=all -fno-omit-frame-pointer)
+  target_link_options(${target} PUBLIC -fsanitize=address,undefined)
 endfunction()
 
-# Strict warnings and sanitizers for the project's own code (not third-party sources).
+# Strict warnings and sanitizers for the project's own code (not third-party sources). In the
+# fuzz build every project library is instrumented, so the fuzz targets test the libraries the
+# product links, not copies, and a new library is covered without being listed.
 function(attn_project_target target)
+  get_target_property(target_type ${target} TYPE)
+  if(ATTN_FUZZ AND target_type STREQUAL "STATIC_LIBRARY")
+    attn_fuzz_instrument(${target})
+  endif()
   if(MSVC)
     target_compile_options(${target} PRIVATE /W4)
   else()

@@ -11,7 +11,7 @@ namespace platform {
 
 struct App;
 
-// Input made by a program instead of a person (the native --replay-events test run). The frame
+// Input made by a program instead of a person (the native event replay, tests/replay/). The frame
 // asks it for this frame's events before reading SDL's queue, and lets it overrule the mouse and
 // modifier state that the SDL backend reads from the OS rather than from events.
 class InputSource {

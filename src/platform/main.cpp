@@ -1,24 +1,13 @@
-// Entry point for the desktop app and the web widget. Natively the loop sleeps until an event;
-// on the web the browser drives the same AppFrame through emscripten_set_main_loop.
+// Entry point for the desktop app and the web widget: the options, then the loop (main_loop.h),
+// which natively sleeps until an event and on the web is driven by the browser.
 
 #include <cstdio>
 #include <cstdlib>
-#include <cstring>
 #include <string>
 
 #include "platform/app.h"
+#include "platform/main_loop.h"
 #include "platform/web_bridge.h"
-#include "platform/window.h"
-
-#ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-#else
-#include <iostream>
-#include <vector>
-
-#include "lesson/problem_json.h"
-#include "platform/event_replay.h"
-#endif
 
 namespace {
 
@@ -30,18 +19,13 @@ platform::App& TheApp() {
 
 const char kUsage[] =
     "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
-    "                        [--replay-events FILE]\n"
-    "       attention_lesson --compute < problem.json\n"
     "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
     "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
     "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
     "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
-    "  --frames N         draw N frames, then exit (for tests)\n"
+    "  --frames N         draw N frames, then exit\n"
     "  --screenshot PATH  with --frames: save the last frame as PNG\n"
-    "  --size WxH         window size in pixels (default 1024x760)\n"
-    "  --replay-events FILE  play a recorded input stream (tests/browser/monkey_stream.mjs) as SDL\n"
-    "                     events, check what it left behind, print the mirrors, exit (for tests)\n"
-    "  --compute          read an attention problem as JSON on stdin, print the result as JSON\n";
+    "  --size WxH         window size in pixels (default 1024x760)\n";
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
   char* end = nullptr;
@@ -52,7 +36,7 @@ bool ParseInt(const char* text, int lo, int hi, int* out) {
 }
 
 // Returns false (after printing why) when the arguments are not understood.
-bool ParseOptions(int argc, char** argv, platform::AppOptions* options, std::string* replay_path) {
+bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -83,8 +67,6 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options, std::str
         std::fprintf(stderr, "error: --size needs WIDTHxHEIGHT, each from 200 to 8192\n");
         return false;
       }
-    } else if (arg == "--replay-events" && has_value) {
-      *replay_path = argv[++i];
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       std::exit(0);
@@ -97,74 +79,16 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options, std::str
     std::fprintf(stderr, "error: --screenshot needs --frames N to know which frame to save\n");
     return false;
   }
-  if (!replay_path->empty() && options->frames > 0) {
-    std::fprintf(stderr, "error: --replay-events decides itself when to stop; leave out --frames\n");
-    return false;
-  }
   return true;
 }
 
 }  // namespace
 
-#ifdef __EMSCRIPTEN__
-// The page's way to set scene and state (embed API, postMessage): the URL-fragment encoding.
-extern "C" EMSCRIPTEN_KEEPALIVE int attn_apply_state(const char* fragment) {
-  const bool applied = platform::AppApplyState(TheApp(), fragment ? fragment : "");
-  platform::BridgeWake();
-  return applied ? 1 : 0;
-}
-
-// Switches the scene without touching the rest of the learner's work.
-extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
-  const bool switched = platform::AppSetScene(TheApp(), name ? name : "");
-  platform::BridgeWake();
-  return switched ? 1 : 0;
-}
-#endif
-
 int main(int argc, char** argv) {
-#ifndef __EMSCRIPTEN__
-  if (argc == 2 && std::strcmp(argv[1], "--compute") == 0) {
-    return lesson::RunComputeMode(std::cin, std::cout, std::cerr);
-  }
-#endif
   platform::AppOptions options;
-  std::string replay_path;
-  if (!ParseOptions(argc, argv, &options, &replay_path)) return 2;
-#ifndef __EMSCRIPTEN__
-  if (options.assets_dir.empty()) {
-    const char* from_env = std::getenv("ATTENTION_LESSON_ASSETS");
-    options.assets_dir = from_env ? from_env : ATTN_SOURCE_ASSETS_DIR;
-  }
-  std::vector<platform::StreamEvent> stream;
-  if (!replay_path.empty()) {
-    std::string error;
-    if (!platform::LoadEventStream(replay_path, &stream, &error)) {
-      std::fprintf(stderr, "error: --replay-events: %s\n", error.c_str());
-      return 2;
-    }
-  }
-#else
-  if (!replay_path.empty()) std::fprintf(stderr, "warning: --replay-events is for the native app; ignored\n");
-#endif
-
+  if (!ParseOptions(argc, argv, &options)) return 2;
+  if (options.assets_dir.empty()) options.assets_dir = platform::BridgeDefaultLessonDir();
   platform::App& app = TheApp();
   if (!platform::AppInit(app, options)) return 1;
-#ifdef __EMSCRIPTEN__
-  emscripten_set_main_loop_arg([](void* arg) { platform::AppFrame(*static_cast<platform::App*>(arg)); }, &app, 0,
-                               false);
-  // The first frame now rather than at the next animation frame: everything it needs is here.
-  platform::AppFrame(app);
-  return 0;
-#else
-  platform::EventReplay replay(stream);
-  if (!stream.empty()) app.input_source = &replay;
-  while (app.running) {
-    if (!platform::AppWantsFrame(app)) platform::WindowWaitEvent();
-    platform::AppFrame(app);
-  }
-  platform::AppShutdown(app);
-  app.input_source = nullptr;
-  return app.exit_code;
-#endif
+  return platform::RunMainLoop(app);
 }

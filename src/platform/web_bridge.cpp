@@ -198,6 +198,8 @@ std::string BridgeCopyLink(const std::string& state) {
   return copied ? lesson::T("widget.link_copied") : lesson::Fill(lesson::T("widget.link_show"), {{"link", link}});
 }
 
+std::string BridgeDefaultLessonDir() { return std::string(); }
+
 bool BridgeLessonFile(const std::string&, const std::string& name, std::string* contents, std::string* shown_path) {
   char* text = attn_js_lesson_file(name.c_str());
   if (!text) return false;
@@ -250,6 +252,11 @@ std::string BridgeCopyLink(const std::string& state) {
   const std::string argument = "--state '" + state + "'";
   SDL_SetClipboardText(argument.c_str());
   return lesson::Fill(lesson::T("widget.link_native"), {{"argument", argument}});
+}
+
+std::string BridgeDefaultLessonDir() {
+  const char* from_env = std::getenv("ATTENTION_LESSON_ASSETS");
+  return from_env ? from_env : ATTN_SOURCE_ASSETS_DIR;
 }
 
 bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path) {

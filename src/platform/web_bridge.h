@@ -22,6 +22,9 @@ bool BridgePrefersDark();
 void BridgeWake();
 // Web: stops the main loop until the next input; native: nothing (the loop waits for events).
 void BridgeIdle();
+// Where the lesson text files are read from when no --assets names a folder: natively
+// ATTENTION_LESSON_ASSETS, else the source tree's assets/lesson; on the web none (empty).
+std::string BridgeDefaultLessonDir();
 // An author's copy of lesson text file `name` ("lesson.txt"): natively read from `dir`, on the web
 // handed over by the page (Module.lessonText[name]). False when there is none.
 bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path);

@@ -1,7 +1,7 @@
 // A seeded stream of random input for the monkey tests (in the spirit of PhET's ?fuzz): mouse,
 // touch, wheel, keys, typed text, window resizes and scene switches. The browser test replays it
-// with Playwright (monkey.mjs); the native app replays the same stream as SDL events
-// (--replay-events FILE, tests/smoke/native_monkey.sh). Same seed and count, same stream.
+// with Playwright (monkey.mjs); natively attention_replay (tests/replay/) plays the same stream
+// into the app as SDL events (tests/smoke/native_monkey.sh). Same seed and count, same stream.
 //
 // Positions are fractions of the widget's width and height, so one stream fits any window.
 // One event per line in the file form:

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Runs one golden case of `attention_lesson --compute` (Node 20, no dependencies).
+// Runs one golden case of `attention_compute` (Node 20, no dependencies).
 //
-//   node run_case.mjs <attention_lesson> <dir>/<name>.input.json
+//   node run_case.mjs <attention_compute> <dir>/<name>.input.json
 //
 // The input file goes to the program's stdin. Beside it exactly one of:
 //   <name>.expected.json  exit 0, empty stderr, and stdout is JSON equal to this file: same
@@ -21,7 +21,7 @@ const MAX_DIFFERENCES_SHOWN = 20;
 
 function usage(message) {
   console.error(`run_case: ${message}`);
-  console.error("usage: node run_case.mjs <attention_lesson> <case>.input.json");
+  console.error("usage: node run_case.mjs <attention_compute> <case>.input.json");
   process.exit(2);
 }
 
@@ -40,7 +40,7 @@ if (hasExpected === hasError) {
   usage(`${name} needs exactly one of ${basename(expectedPath)} and ${basename(errorPath)}`);
 }
 
-const run = spawnSync(exe, ["--compute"], {
+const run = spawnSync(exe, [], {
   input: readFileSync(inputPath),
   encoding: "utf8",
   timeout: 60_000,

@@ -1,4 +1,4 @@
-// libFuzzer target: lesson::ParseProblemJson and lesson::RunComputeMode on arbitrary input.
+// libFuzzer target: tools::ParseProblemJson and tools::RunComputeMode on arbitrary input.
 // RunComputeMode must write exactly one line to one of its streams, matching its exit code, and
 // agree with ParseProblemJson + attention::Attend about whether the input is acceptable.
 
@@ -10,7 +10,7 @@
 #include <string>
 
 #include "attention/attention.h"
-#include "lesson/problem_json.h"
+#include "tools/problem_json.h"
 
 namespace {
 
@@ -29,7 +29,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
 
   attention::Problem problem;
-  const attention::Status parsed = lesson::ParseProblemJson(text, &problem);
+  const attention::Status parsed = tools::ParseProblemJson(text, &problem);
   bool acceptable = parsed.ok;
   if (parsed.ok) {
     attention::Result result;
@@ -41,16 +41,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::istringstream in(text);
   std::ostringstream out;
   std::ostringstream err;
-  const int code = lesson::RunComputeMode(in, out, err);
+  const int code = tools::RunComputeMode(in, out, err);
   switch (code) {
-    case lesson::kComputeOk:
+    case tools::kComputeOk:
       if (!acceptable) Fail("RunComputeMode accepted an input that Parse/Attend reject", text);
       if (!IsOneLine(out.str()) || !err.str().empty()) Fail("success without exactly one output line", out.str());
       if (out.str().find("nan") != std::string::npos || out.str().find("inf") != std::string::npos) {
         Fail("non-finite number in the output", out.str());
       }
       break;
-    case lesson::kComputeBadInput:
+    case tools::kComputeBadInput:
       if (acceptable) Fail("RunComputeMode rejected an input that Parse/Attend accept", err.str());
       if (!IsOneLine(err.str()) || !out.str().empty()) Fail("bad input without exactly one error line", err.str());
       if (err.str().rfind("error: ", 0) != 0) Fail("error line does not start with 'error: '", err.str());

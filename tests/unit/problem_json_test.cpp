@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "attention/attention.h"
-#include "lesson/problem_json.h"
+#include "tools/problem_json.h"
 
 using attention::Matrix;
 using attention::Problem;
@@ -25,7 +25,7 @@ std::string WorkedExample(const std::string& extra = "") {
 
 Status Parse(const std::string& text) {
   Problem problem;
-  return lesson::ParseProblemJson(text, &problem);
+  return tools::ParseProblemJson(text, &problem);
 }
 
 bool IsOneLine(const std::string& text) { return text.find('\n') == std::string::npos && text.find('\r') == std::string::npos; }
@@ -49,7 +49,7 @@ Run Compute(const std::string& input) {
   std::ostringstream out;
   std::ostringstream err;
   Run run;
-  run.code = lesson::RunComputeMode(in, out, err);
+  run.code = tools::RunComputeMode(in, out, err);
   run.out = out.str();
   run.err = err.str();
   return run;
@@ -67,7 +67,7 @@ class ThrowingBuffer : public std::streambuf {
 
 TEST_CASE("a problem with only queries, keys and values parses with default options") {
   Problem problem;
-  const Status status = lesson::ParseProblemJson(R"({"queries": [[1, 2]], "keys": [[3, 4], [5, 6]], "values": [[7], [8]]})",
+  const Status status = tools::ParseProblemJson(R"({"queries": [[1, 2]], "keys": [[3, 4], [5, 6]], "values": [[7], [8]]})",
                                                  &problem);
   REQUIRE(status.ok);
   CHECK(problem.queries.rows == 1);
@@ -84,7 +84,7 @@ TEST_CASE("a problem with only queries, keys and values parses with default opti
 
 TEST_CASE("every optional field is read") {
   Problem problem;
-  const Status status = lesson::ParseProblemJson(R"({
+  const Status status = tools::ParseProblemJson(R"({
       "queries": [[1], [2]], "keys": [[3], [4]], "values": [[5], [6]],
       "causal": true, "valid_lengths": [2, 1.0], "mask": [[true, false], [false, true]],
       "temperature": 0.5, "scale": false})",
@@ -104,17 +104,17 @@ TEST_CASE("every optional field is read") {
 
 TEST_CASE("integers, decimals and exponents all read as the same doubles") {
   Problem problem;
-  REQUIRE(lesson::ParseProblemJson(
+  REQUIRE(tools::ParseProblemJson(
               R"({"queries": [[1, -2, 0.1, -2.5e3, 18446744073709551615, 1e-400]], "keys": [], "values": []})", &problem)
               .ok);
   CHECK(problem.queries.data == std::vector<double>{1.0, -2.0, 0.1, -2500.0, 18446744073709551615.0, 0.0});
-  REQUIRE(lesson::ParseProblemJson(WorkedExample(), &problem).ok);
+  REQUIRE(tools::ParseProblemJson(WorkedExample(), &problem).ok);
   CHECK(problem.keys(1, 0) == 1.3862943611198906);
 }
 
 TEST_CASE("a parsed problem attends exactly like the same problem built in code") {
   Problem parsed;
-  REQUIRE(lesson::ParseProblemJson(WorkedExample(R"(, "causal": true, "temperature": 2)"), &parsed).ok);
+  REQUIRE(tools::ParseProblemJson(WorkedExample(R"(, "causal": true, "temperature": 2)"), &parsed).ok);
   Problem built;
   built.queries = Matrix::FromRows({{1.0}});
   built.keys = Matrix::FromRows({{0.0}, {1.3862943611198906}});
@@ -128,7 +128,7 @@ TEST_CASE("a parsed problem attends exactly like the same problem built in code"
   REQUIRE(attention::Attend(built, &from_code).ok);
   CHECK(from_json.weights.data == from_code.weights.data);
   CHECK(from_json.outputs.data == from_code.outputs.data);
-  CHECK(lesson::ResultToJson(from_json) == lesson::ResultToJson(from_code));
+  CHECK(tools::ResultToJson(from_json) == tools::ResultToJson(from_code));
 }
 
 // [SECTION] ParseProblemJson: what it rejects
@@ -271,7 +271,7 @@ TEST_CASE("valid_lengths must be whole numbers and huge ones are out of range") 
 }
 
 TEST_CASE("input over the size limit is refused before parsing") {
-  const std::string huge(lesson::kMaxProblemJsonBytes + 1, ' ');
+  const std::string huge(tools::kMaxProblemJsonBytes + 1, ' ');
   const Status status = Parse(huge);
   CHECK(status.field == "input");
   CHECK(status.message == "the input is larger than the 16 MiB limit");
@@ -300,7 +300,7 @@ TEST_CASE("messages stay one printable line whatever the input holds") {
 TEST_CASE("a rejected problem is left default-constructed") {
   Problem problem;
   problem.causal = true;
-  CHECK_FALSE(lesson::ParseProblemJson(WorkedExample(R"(, "causal": true, "mask": 3)"), &problem).ok);
+  CHECK_FALSE(tools::ParseProblemJson(WorkedExample(R"(, "causal": true, "mask": 3)"), &problem).ok);
   CHECK(problem.queries.rows == 0);
   CHECK_FALSE(problem.causal);
   CHECK(problem.scale);
@@ -310,23 +310,23 @@ TEST_CASE("a rejected problem is left default-constructed") {
 
 TEST_CASE("a result prints as compact JSON with fields in a fixed order") {
   Problem problem;
-  REQUIRE(lesson::ParseProblemJson(WorkedExample(), &problem).ok);
+  REQUIRE(tools::ParseProblemJson(WorkedExample(), &problem).ok);
   Result result;
   REQUIRE(attention::Attend(problem, &result).ok);
-  CHECK(lesson::ResultToJson(result) ==
+  CHECK(tools::ResultToJson(result) ==
         R"({"scores":[[0.0,1.3862943611198906]],"weights":[[0.2,0.8]],"outputs":[[18.0]],"empty_rows":[]})");
 }
 
 TEST_CASE("masked scores and the outputs of empty rows print as null") {
   Problem problem;
-  REQUIRE(lesson::ParseProblemJson(
+  REQUIRE(tools::ParseProblemJson(
               R"({"queries": [[1], [1]], "keys": [[0], [0]], "values": [[2, 4], [4, 8]],
                   "mask": [[true, false], [false, false]]})",
               &problem)
               .ok);
   Result result;
   REQUIRE(attention::Attend(problem, &result).ok);
-  CHECK(lesson::ResultToJson(result) ==
+  CHECK(tools::ResultToJson(result) ==
         R"({"scores":[[0.0,null],[null,null]],"weights":[[1.0,0.0],[0.0,0.0]],"outputs":[[2.0,4.0],null],"empty_rows":[1]})");
 }
 
@@ -336,20 +336,20 @@ TEST_CASE("numbers print in the shortest form that reads back exactly") {
   result.allowed = attention::Mask(1, 4, true);
   result.weights = Matrix::FromRows({{0.25, 0.25, 0.25, 0.25}});
   result.outputs = Matrix::FromRows({{-0.0}});
-  CHECK(lesson::ResultToJson(result) ==
+  CHECK(tools::ResultToJson(result) ==
         R"({"scores":[[0.30000000000000004,1e-300,-1e+300,0.3333333333333333]],)"
         R"("weights":[[0.25,0.25,0.25,0.25]],"outputs":[[-0.0]],"empty_rows":[]})");
 }
 
 TEST_CASE("an empty problem prints empty arrays") {
-  CHECK(lesson::ResultToJson(Result()) == R"({"scores":[],"weights":[],"outputs":[],"empty_rows":[]})");
+  CHECK(tools::ResultToJson(Result()) == R"({"scores":[],"weights":[],"outputs":[],"empty_rows":[]})");
 }
 
 // [SECTION] RunComputeMode
 
 TEST_CASE("compute mode prints one JSON line for a good problem and exits 0") {
   const Run run = Compute(WorkedExample());
-  CHECK(run.code == lesson::kComputeOk);
+  CHECK(run.code == tools::kComputeOk);
   CHECK(run.err.empty());
   CHECK(run.out == R"({"scores":[[0.0,1.3862943611198906]],"weights":[[0.2,0.8]],"outputs":[[18.0]],"empty_rows":[]})"
                    "\n");
@@ -357,7 +357,7 @@ TEST_CASE("compute mode prints one JSON line for a good problem and exits 0") {
 
 TEST_CASE("compute mode prints one error line for bad JSON and exits 1") {
   const Run run = Compute(R"({"queries": [[1]], "keys": [["NaN"]], "values": [[1]]})");
-  CHECK(run.code == lesson::kComputeBadInput);
+  CHECK(run.code == tools::kComputeBadInput);
   CHECK(run.out.empty());
   CHECK(run.err ==
         "error: keys[0][0] must be a number, got the string \"NaN\" (JSON numbers cannot be NaN or infinite)\n");
@@ -365,34 +365,34 @@ TEST_CASE("compute mode prints one error line for bad JSON and exits 1") {
 
 TEST_CASE("compute mode reports what the core rejects") {
   const Run temperature = Compute(WorkedExample(R"(, "temperature": 0)"));
-  CHECK(temperature.code == lesson::kComputeBadInput);
+  CHECK(temperature.code == tools::kComputeBadInput);
   CHECK(temperature.out.empty());
   CHECK(temperature.err == "error: temperature must be greater than 0, got 0\n");
 
   const Run values = Compute(R"({"queries": [[1]], "keys": [[0], [1]], "values": [[10]]})");
-  CHECK(values.code == lesson::kComputeBadInput);
+  CHECK(values.code == tools::kComputeBadInput);
   CHECK(values.err == "error: values has 1 row but keys has 2\n");
 
   const Run overflow = Compute(R"({"queries": [[1e200]], "keys": [[1e200]], "values": [[10]]})");
-  CHECK(overflow.code == lesson::kComputeBadInput);
+  CHECK(overflow.code == tools::kComputeBadInput);
   CHECK(overflow.err.find("error: scores[0][0] overflows") == 0);
 }
 
 TEST_CASE("compute mode refuses input over 16 MiB without reading all of it") {
-  std::istringstream in(std::string(lesson::kMaxProblemJsonBytes + 1000, ' '));
+  std::istringstream in(std::string(tools::kMaxProblemJsonBytes + 1000, ' '));
   std::ostringstream out;
   std::ostringstream err;
-  CHECK(lesson::RunComputeMode(in, out, err) == lesson::kComputeBadInput);
+  CHECK(tools::RunComputeMode(in, out, err) == tools::kComputeBadInput);
   CHECK(out.str().empty());
   CHECK(err.str() == "error: the input is larger than the 16 MiB limit\n");
-  CHECK(static_cast<std::size_t>(in.tellg()) == lesson::kMaxProblemJsonBytes + 1);
+  CHECK(static_cast<std::size_t>(in.tellg()) == tools::kMaxProblemJsonBytes + 1);
 }
 
 TEST_CASE("compute mode accepts input of exactly the size limit") {
   std::string text = WorkedExample();
-  text.resize(lesson::kMaxProblemJsonBytes, ' ');
+  text.resize(tools::kMaxProblemJsonBytes, ' ');
   const Run run = Compute(text);
-  CHECK(run.code == lesson::kComputeOk);
+  CHECK(run.code == tools::kComputeOk);
   CHECK(run.err.empty());
 }
 
@@ -401,7 +401,7 @@ TEST_CASE("compute mode exits 2 when the output cannot be written") {
   std::ostringstream out;
   out.setstate(std::ios::badbit);
   std::ostringstream err;
-  CHECK(lesson::RunComputeMode(in, out, err) == lesson::kComputeInternalError);
+  CHECK(tools::RunComputeMode(in, out, err) == tools::kComputeInternalError);
   CHECK(err.str() == "error: could not write the result\n");
 }
 
@@ -410,7 +410,7 @@ TEST_CASE("compute mode exits 2 when the input cannot be read") {
   std::istream in(&buffer);
   std::ostringstream out;
   std::ostringstream err;
-  CHECK(lesson::RunComputeMode(in, out, err) == lesson::kComputeInternalError);
+  CHECK(tools::RunComputeMode(in, out, err) == tools::kComputeInternalError);
   CHECK(out.str().empty());
   CHECK(err.str() == "error: could not read the input\n");
 }
@@ -422,7 +422,7 @@ TEST_CASE("compute mode lets no exception escape") {
   std::ostringstream out;
   std::ostringstream err;
   int code = -1;
-  CHECK_NOTHROW(code = lesson::RunComputeMode(in, out, err));
-  CHECK(code == lesson::kComputeInternalError);
+  CHECK_NOTHROW(code = tools::RunComputeMode(in, out, err));
+  CHECK(code == tools::kComputeInternalError);
   CHECK(err.str() == "error: internal error: disk on fire\n");
 }

@@ -1,7 +1,7 @@
 #pragma once
-// Compute mode: `attention_lesson --compute < problem.json` reads one attention problem as JSON
-// and prints its result as JSON, so lesson authors can check the numbers they put in a lesson.
-// Native only (built on nlohmann_json); the web widget has no stdin.
+// Compute mode: `attention_compute < problem.json` reads one attention problem as JSON and prints
+// its result as JSON, so lesson authors can check the numbers they put in a lesson without the
+// app's window. Native only (built on nlohmann_json); it needs only the core.
 //
 // Input: one JSON object.
 //   queries        n x d array of rows of numbers (required)
@@ -27,7 +27,7 @@
 
 #include "attention/attention.h"
 
-namespace lesson {
+namespace tools {
 
 // Largest input ParseProblemJson and RunComputeMode accept, in bytes.
 constexpr std::size_t kMaxProblemJsonBytes = std::size_t{16} << 20;
@@ -56,4 +56,4 @@ std::string ResultToJson(const attention::Result& result);
 // ComputeExitCode. No exception escapes.
 int RunComputeMode(std::istream& in, std::ostream& out, std::ostream& err);
 
-}  // namespace lesson
+}  // namespace tools

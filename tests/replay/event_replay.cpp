@@ -1,4 +1,4 @@
-#include "platform/event_replay.h"
+#include "replay/event_replay.h"
 
 #include <cctype>
 #include <cmath>
@@ -27,9 +27,16 @@ namespace platform {
 
 namespace {
 
-// The state the replay opens at the end, and what the describe line must then say; the test
-// script checks the line, so a widget that no longer answers scripted input fails there.
+// The state the replay opens at the end, and what its description must then say, so a widget
+// that no longer answers scripted input fails the replay: values 3 and 5, weight 0.5.
 constexpr const char* kCheckState = "scene=combine&combine.values=3,5&combine.weight=0.5";
+constexpr const char* kCheckDescription = "Output 4 = 1.5 + 2.5.";
+// No mirror may read these, in any case, as words of their own.
+constexpr const char* kNonFiniteWords[] = {"nan", "inf", "infinity"};
+// The scene whose table quotes what the learner typed, and that column: the stream types "nan"
+// and "inf" on purpose, so it is left out of the check.
+constexpr const char* kQuotingScene = "quiz";
+constexpr size_t kQuotingColumn = 1;
 // A frame takes the actions up to the next frame end, but never more than this many.
 constexpr int kMaxActionsPerFrame = 64;
 // Consecutive moves share a frame, as a real pointer's do.
@@ -578,25 +585,55 @@ std::vector<std::string> CheckState(const lesson::LessonState& state) {
   return problems;
 }
 
-// Every scene's mirror, for the test script to search for "nan" and "inf". The quick check's
-// "your answer" column (the second) is left out: it quotes what the learner typed, and the
-// stream types "nan" and "inf" on purpose.
-void PrintMirrors(const lesson::LessonState& state) {
-  for (lesson::Scene scene : {lesson::Scene::Compare, lesson::Scene::Combine, lesson::Scene::Mask,
-                              lesson::Scene::Caveats, lesson::Scene::Walkthrough, lesson::Scene::Quiz}) {
+bool IsWordByte(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_'; }
+
+// Whether `text` holds `word` (lower case) as a word of its own, in any case.
+bool HoldsWord(const std::string& text, const std::string& word) {
+  std::string lower = text;
+  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  for (size_t at = lower.find(word); at != std::string::npos; at = lower.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if ((at == 0 || !IsWordByte(lower[at - 1])) && (end == lower.size() || !IsWordByte(lower[end]))) return true;
+  }
+  return false;
+}
+
+// Problems with one mirror line: a number that is not finite shown as such.
+std::vector<std::string> CheckMirrorLine(const std::string& line) {
+  std::vector<std::string> problems;
+  for (const char* word : kNonFiniteWords) {
+    if (HoldsWord(line, word)) problems.push_back("a mirror reads '" + std::string(word) + "': " + line);
+  }
+  return problems;
+}
+
+// Every scene's mirror, printed and checked: each scene describes itself, and no description or
+// table reads "nan" or "inf".
+std::vector<std::string> CheckMirrors(const lesson::LessonState& state) {
+  std::vector<std::string> problems;
+  for (int index = 0; index < lesson::kSceneCount; ++index) {
+    const auto scene = static_cast<lesson::Scene>(index);
+    const std::string name = lesson::SceneName(scene);
     lesson::LessonState copy = state;
     copy.scene = scene;
-    std::printf("describe %s: %s\n", lesson::SceneName(scene), lesson::DescribeScene(copy).c_str());
+    const std::string sentences = lesson::DescribeScene(copy);
+    if (sentences.empty()) problems.push_back("scene " + name + " has no description");
+    const std::string description = "describe " + name + ": " + sentences;
+    std::printf("%s\n", description.c_str());
     const lesson::MirrorTable table = lesson::DescribeTable(copy);
-    std::string cells = table.caption;
+    std::string cells = "table " + name + ": " + table.caption;
     for (const std::string& column : table.columns) cells += " | " + column;
     for (const auto& row : table.rows) {
       for (size_t i = 0; i < row.size(); ++i) {
-        if (scene != lesson::Scene::Quiz || i != 1) cells += " | " + row[i];
+        if (name != kQuotingScene || i != kQuotingColumn) cells += " | " + row[i];
       }
     }
-    std::printf("table %s: %s\n", lesson::SceneName(scene), cells.c_str());
+    std::printf("%s\n", cells.c_str());
+    for (const std::string& line : {description, cells}) {
+      for (const std::string& problem : CheckMirrorLine(line)) problems.push_back(problem);
+    }
   }
+  return problems;
 }
 
 }  // namespace
@@ -620,15 +657,24 @@ void EventReplay::Finish(App& app) {
                 static_cast<unsigned long long>(elapsed));
     std::vector<std::string> problems = CheckImGui();
     for (const std::string& problem : CheckState(app.state)) problems.push_back(problem);
-    PrintMirrors(app.state);
+    for (const std::string& problem : CheckMirrors(app.state)) problems.push_back(problem);
     for (const std::string& problem : problems) std::printf("replay: FAIL: %s\n", problem.c_str());
     if (!problems.empty()) app.exit_code = 1;
     AppApplyState(app, kCheckState);
     return;
   }
   if (finish_frame_ == 1 + kSettleFrames + kCheckFrames) {
-    std::printf("check %s: %s\n", kCheckState, lesson::DescribeScene(app.state).c_str());
+    const std::string description = lesson::DescribeScene(app.state);
+    const std::string line = std::string("check ") + kCheckState + ": " + description;
+    std::printf("%s\n", line.c_str());
+    std::vector<std::string> problems = CheckMirrorLine(line);
+    if (description.find(kCheckDescription) == std::string::npos) {
+      problems.push_back(std::string("the scripted state does not say '") + kCheckDescription + "'");
+    }
+    for (const std::string& problem : problems) std::printf("replay: FAIL: %s\n", problem.c_str());
+    if (!problems.empty()) app.exit_code = 1;
     std::fflush(stdout);
+    finished_ = true;
     app.running = false;
   }
 }

@@ -2,7 +2,8 @@
 // Replays a recorded stream of input (the monkey test's, written by tests/browser/monkey_stream.mjs)
 // into the app as SDL events: mouse, touch (SDL_FINGER* plus the mouse events SDL makes from
 // touch), wheel, keys with text input, window resizes and scene switches. When the stream is
-// done it checks what the input left behind and stops the app. Used by `--replay-events FILE`.
+// done it checks what the input left behind, sets the app's exit code to 1 when a check failed
+// (printing "replay: FAIL: ..." for each) and stops the app. Used by attention_replay (main.cpp).
 //
 // The stream gives positions as fractions of the window, so one stream fits any window size.
 // ImGui 1.86's SDL backend reads the mouse and the modifier keys from SDL's (the OS's) state,
@@ -42,6 +43,8 @@ class EventReplay final : public InputSource {
   void QueueEvents(App& app) override;
   void OverrideInput() override;
   bool ShowsFrame() override;
+  // Whether the whole stream was played and its checks ran.
+  bool Finished() const { return finished_; }
 
  private:
   struct Action;
@@ -57,6 +60,7 @@ class EventReplay final : public InputSource {
   int finish_frame_ = 0;  // frames counted after the stream ended
   int show_until_ = 0;    // frames up to this one are shown (after a resize or a scene switch)
   bool started_ = false;
+  bool finished_ = false;
   float mouse_x_ = 0, mouse_y_ = 0;  // window pixels
   bool held_[3] = {false, false, false};
   bool pressed_this_frame_[3] = {false, false, false};

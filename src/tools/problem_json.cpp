@@ -8,7 +8,7 @@
 // [SECTION] Result to JSON
 // [SECTION] The command line
 
-#include "lesson/problem_json.h"
+#include "tools/problem_json.h"
 
 #include <algorithm>
 #include <cctype>
@@ -25,7 +25,7 @@
 
 #include <nlohmann/json.hpp>
 
-namespace lesson {
+namespace tools {
 namespace {
 
 using Json = nlohmann::json;
@@ -569,4 +569,4 @@ int RunComputeMode(std::istream& in, std::ostream& out, std::ostream& err) {
   return kComputeInternalError;
 }
 
-}  // namespace lesson
+}  // namespace tools
