@@ -611,11 +611,10 @@ std::vector<std::string> CheckMirrorLine(const std::string& line) {
 // table reads "nan" or "inf".
 std::vector<std::string> CheckMirrors(const lesson::LessonState& state) {
   std::vector<std::string> problems;
-  for (int index = 0; index < lesson::kSceneCount; ++index) {
-    const auto scene = static_cast<lesson::Scene>(index);
-    const std::string name = lesson::SceneName(scene);
+  for (const lesson::SceneModule* scene : lesson::Scenes()) {
+    const std::string name = scene->name;
     lesson::LessonState copy = state;
-    copy.scene = scene;
+    copy.scene = scene->id;
     const std::string sentences = lesson::DescribeScene(copy);
     if (sentences.empty()) problems.push_back("scene " + name + " has no description");
     const std::string description = "describe " + name + ": " + sentences;
