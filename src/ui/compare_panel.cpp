@@ -115,30 +115,19 @@ TipInput Tip(const char* str_id, ImVec2 center, float half_size, const PlaneFram
     in.drag_to = frame.ToPlane(ImGui::GetIO().MousePos);
     return in;
   }
-  // Tab arrives with an input request (Inputable items); make that focus visible like arrow navigation.
-  if (g.NavActivateInputId == id && g.NavId == id) g.NavDisableHighlight = false;
   const bool clicked = static_cast<ImGuiID>(storage->GetInt(clicked_key, 0)) == id;
   in.focused = ImGui::IsItemFocused() && (!g.NavDisableHighlight || clicked);
   if (!in.focused) return in;
 
   const ImGuiIO& io = ImGui::GetIO();
   const double step = io.KeyShift ? kKeyStepLarge : kKeyStep;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) in.key_delta.x -= step;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) in.key_delta.x += step;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) in.key_delta.y += step;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) in.key_delta.y -= step;
+  if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) in.key_delta.x -= step;
+  if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) in.key_delta.x += step;
+  if (ImGui::IsKeyPressed(ImGuiKey_UpArrow)) in.key_delta.y += step;
+  if (ImGui::IsKeyPressed(ImGuiKey_DownArrow)) in.key_delta.y -= step;
   in.key_moved = in.key_delta.x != 0.0 || in.key_delta.y != 0.0;
   // The arrows move the tip, so the navigation move they started this frame is dropped.
   if (in.key_moved) ImGui::NavMoveRequestCancel();
-  // ImGui 1.86 tabs forward only from an active item (from anything else Tab restarts at the first
-  // tab stop), so a focused tip starts the forward request itself: the next tab stop after it wins.
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab)) && !io.KeyShift && !io.KeyCtrl && !io.KeyAlt) {
-    ImGui::NavMoveRequestSubmit(ImGuiDir_None, ImGuiDir_Down, ImGuiNavMoveFlags_Tabbing,
-                                ImGuiScrollFlags_KeepVisibleEdgeX | ImGuiScrollFlags_KeepVisibleEdgeY);
-    g.NavTabbingDir = +1;
-    g.NavTabbingCounter = 1;
-    g.NavTabbingResultFirst.Clear();
-  }
   return in;
 }
 

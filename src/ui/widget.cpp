@@ -21,7 +21,6 @@ namespace ui {
 
 namespace {
 
-ShortcutKeys g_shortcuts;
 CopyLinkFn g_copy_link = nullptr;
 std::string g_copy_message;  // what the last "Copy link" did, shown until the state changes
 std::string g_copied_state;
@@ -95,8 +94,6 @@ void DrawTextErrors() {
 
 }  // namespace
 
-void SetShortcutKeys(const ShortcutKeys& keys) { g_shortcuts = keys; }
-
 void SetCopyLink(CopyLinkFn copy_link) { g_copy_link = copy_link; }
 
 float ContentHeight() { return g_content_height; }
@@ -112,8 +109,8 @@ void DrawWidget(lesson::LessonState& state) {
   ImGui::Begin("Attention lesson", nullptr, flags);
 
   const ImGuiIO& io = ImGui::GetIO();
-  const int reset_key = g_shortcuts.reset_all;
-  if (reset_key >= 0 && io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(reset_key, false)) {
+  // Alt+R resets every scene.
+  if (io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_R, false)) {
     lesson::ResetAll(state);
   }
 

@@ -6,12 +6,6 @@
 
 namespace ui {
 
-// Key indices (as the platform fills io.KeysDown) for shortcuts ImGui 1.86 has no name for.
-struct ShortcutKeys {
-  int reset_all = -1;  // Alt + this key resets every scene; -1 = no shortcut
-};
-void SetShortcutKeys(const ShortcutKeys& keys);
-
 // Copies a link to the given state (URL-fragment encoding) and returns a line for the learner
 // ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
 using CopyLinkFn = std::string (*)(const std::string& state);

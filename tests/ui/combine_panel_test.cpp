@@ -70,9 +70,6 @@ TEST_CASE("the reset button restores the worked example") {
 TEST_CASE("the widget switches scenes by button and resets everything with Alt+R") {
   LoadText();
   ui_test::UiHarness ui;
-  ui::ShortcutKeys keys;
-  keys.reset_all = 300;  // any index the harness's key map leaves free
-  ui::SetShortcutKeys(keys);
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;
   const auto draw = [&state] { ui::DrawWidget(state); };
@@ -83,16 +80,15 @@ TEST_CASE("the widget switches scenes by button and resets everything with Alt+R
   CHECK(state.scene == lesson::Scene::Combine);
 
   state.worked_example.first_value = 42.0;
-  ImGui::GetIO().KeyAlt = true;
-  ui.PressKey(300, draw);
-  ImGui::GetIO().KeyAlt = false;
+  ui.HoldModifiers(ImGuiMod_Alt);
+  ui.PressKey(ImGuiKey_R, draw);
+  ui.HoldModifiers(0);
   CHECK(state.worked_example.first_value == 10.0);
   CHECK(state.scene == lesson::Scene::Combine);
 
   state.worked_example.first_value = 42.0;
   ui.Click(ui.Item("widget.reset_all").Center(), draw);
   CHECK(state.worked_example.first_value == 10.0);
-  ui::SetShortcutKeys(ui::ShortcutKeys{});
 }
 
 TEST_CASE("the widget reflows its scene bar at phone width without losing a button") {

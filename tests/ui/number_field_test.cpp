@@ -44,10 +44,9 @@ UiHarness::DrawFn In(std::function<void()> draw_panel) {
 
 // Ctrl+click turns the slider into its text box; the text is typed and Enter closes the box.
 void CtrlClick(UiHarness& ui, const char* item, const UiHarness::DrawFn& draw) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = true;
+  ui.HoldModifiers(ImGuiMod_Ctrl);
   ui.Click(ui.Item(item).Center(), draw);
-  io.KeyCtrl = false;
+  ui.HoldModifiers(0);
 }
 
 void TypeInto(UiHarness& ui, const char* item, const std::string& text, const UiHarness::DrawFn& draw) {
