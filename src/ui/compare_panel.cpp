@@ -345,6 +345,13 @@ void EndGroup(const lesson::LessonState& state, const char* name) {
   if (IsHighlighted(state, name)) RecordRect("compare.highlight", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
+// The column headers do nothing when pressed (the tables do not sort), so Tab passes them by.
+void HeadersRow() {
+  ImGui::PushTabStop(false);
+  ImGui::TableHeadersRow();
+  ImGui::PopTabStop();
+}
+
 void SectionTitle(const std::string& text) {
   ImGui::PushFont(GetFonts().bold);
   ImGui::TextUnformatted(text.c_str());
@@ -388,7 +395,7 @@ void DrawScores(lesson::LessonState& state) {
     ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth());
     ImGui::TableSetupColumn(T("compare.column_dot").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn(T("compare.column_score").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableHeadersRow();
+    HeadersRow();
     for (int i = 0; i < kCompareKeyCount; ++i) {
       const size_t k = static_cast<size_t>(i);
       ImGui::TableNextRow();
@@ -484,7 +491,7 @@ void DrawOutput(lesson::LessonState& state) {
     ImGui::TableSetupColumn(T("compare.column_value").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn(T("compare.column_weight").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn(T("compare.column_product").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    ImGui::TableHeadersRow();
+    HeadersRow();
     for (const attention::Term& term : result.combination.terms) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
