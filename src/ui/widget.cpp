@@ -109,7 +109,6 @@ void DrawWidget(lesson::LessonState& state) {
   ImGui::Begin("Attention lesson", nullptr, flags);
 
   const ImGuiIO& io = ImGui::GetIO();
-  // Alt+R resets every scene.
   if (io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_R, false)) {
     lesson::ResetAll(state);
   }
