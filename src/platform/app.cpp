@@ -6,6 +6,7 @@
 #include <vector>
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "platform/gl.h"
 #include "platform/png_writer.h"
@@ -168,7 +169,6 @@ bool AppInit(App& app, const AppOptions& options) {
   io.LogFilename = nullptr;
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   StartRenderer(app);
-  app.ui.reset_all_key = WindowLetterKey('R');
   app.ui.copy_link = &BridgeCopyLink;
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
@@ -219,13 +219,15 @@ void AppFrame(App& app) {
 
   WindowNewFrame();
   // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
-  if (app.options.frames > 0) ImGui::GetIO().MousePos = ImVec2(-FLT_MAX, -FLT_MAX);
-  if (app.input_source) app.input_source->OverrideInput();
+  if (app.options.frames > 0) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   ui::DrawWidget(app.state, app.ui);
   ImGui::Render();
-  // Input handled this frame may change what the next frame shows (hover, focus, layout).
-  if (ImGui::IsAnyItemActive()) app.frames_pending = kFramesAfterInput;
+  // Input handled this frame may change what the next frame shows (hover, focus, layout), and
+  // ImGui spreads input that came faster than frames (a click within one) over the next frames.
+  if (ImGui::IsAnyItemActive() || !ImGui::GetCurrentContext()->InputEventsQueue.empty()) {
+    app.frames_pending = kFramesAfterInput;
+  }
 
   const bool shown = !app.input_source || app.input_source->ShowsFrame();
   if (shown) {

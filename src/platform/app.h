@@ -12,15 +12,12 @@ namespace platform {
 struct App;
 
 // Input made by a program instead of a person (the native event replay, tests/replay/). The frame
-// asks it for this frame's events before reading SDL's queue, and lets it overrule the mouse and
-// modifier state that the SDL backend reads from the OS rather than from events.
+// asks it for this frame's events before reading SDL's queue.
 class InputSource {
  public:
   virtual ~InputSource() = default;
   // Puts this frame's share of input into SDL's queue (SDL_PushEvent); may stop the app.
   virtual void QueueEvents(App& app) = 0;
-  // Between the backends' NewFrame and ImGui::NewFrame: sets io's mouse and modifiers.
-  virtual void OverrideInput() = 0;
   // Whether this frame's draw lists go through GL to the screen. Software GL costs far more per
   // frame than the input being tested, so a replay shows only some frames.
   virtual bool ShowsFrame() = 0;

@@ -11,7 +11,7 @@ namespace platform {
 // returns false when it cannot.
 bool WindowOpen(const char* title, int width, int height);
 void WindowClose();
-// Hands the input that arrived since the last call to ImGui. Returns whether there was any;
+// Hands the input that arrived since the last call to ImGui's input queue. Returns whether there was any;
 // *quit becomes true when the window was asked to close.
 bool WindowPollEvents(bool* quit);
 // Natively: sleeps until the next event. Web: returns at once (the browser drives the loop).
@@ -26,7 +26,5 @@ float WindowPixelRatio();
 void WindowFramebufferSize(int* width, int* height);
 // Milliseconds since the window opened.
 unsigned WindowTicksMs();
-// The io.KeysDown index this window uses for a letter key 'A'..'Z'.
-int WindowLetterKey(char letter);
 
 }  // namespace platform

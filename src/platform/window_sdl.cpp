@@ -6,7 +6,7 @@
 
 #include <SDL.h>
 #include <imgui.h>
-#include <imgui_impl_sdl.h>
+#include <imgui_impl_sdl2.h>
 
 #include "platform/gl.h"
 
@@ -88,8 +88,5 @@ float WindowPixelRatio() {
 void WindowFramebufferSize(int* width, int* height) { SDL_GL_GetDrawableSize(g_window, width, height); }
 
 unsigned WindowTicksMs() { return SDL_GetTicks(); }
-
-// ImGui's SDL backend indexes io.KeysDown by scancode.
-int WindowLetterKey(char letter) { return SDL_SCANCODE_A + (letter - 'A'); }
 
 }  // namespace platform

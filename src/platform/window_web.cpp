@@ -1,6 +1,7 @@
 // The web window: the page's canvas with a WebGL 2 context, input from the browser's pointer,
 // wheel, key and focus events. The listeners (EM_JS below) call into the functions after them,
-// which keep what arrived until the next frame hands it to ImGui.
+// which hand each event to ImGui's input queue as it arrives: a click or key shorter than a frame
+// is spread over the next frames by ImGui itself.
 #include "platform/window.h"
 
 #include <emscripten.h>
@@ -17,10 +18,10 @@
 
 namespace {
 
-// io.KeysDown is indexed by the DOM's keyCode (0-511).
+// The DOM's keyCode of the keys with a browser action of their own.
 enum Key : int {
-  kBackspace = 8, kTab = 9, kEnter = 13, kEscape = 27, kSpace = 32, kPageUp = 33, kPageDown = 34,
-  kEnd = 35, kHome = 36, kLeft = 37, kUp = 38, kRight = 39, kDown = 40, kInsert = 45, kDelete = 46,
+  kBackspace = 8, kTab = 9, kEnter = 13, kSpace = 32, kPageUp = 33, kPageDown = 34,
+  kEnd = 35, kHome = 36, kLeft = 37, kUp = 38, kRight = 39, kDown = 40, kDelete = 46,
 };
 
 struct WebWindow {
@@ -32,37 +33,49 @@ struct WebWindow {
   int framebuffer_height = 0;
   double opened_ms = 0.0;
   double last_frame_ms = 0.0;
-  ImVec2 pointer{-FLT_MAX, -FLT_MAX};
-  bool held[3] = {false, false, false};
-  bool pressed[3] = {false, false, false};  // went down since the last frame: a click shorter than a frame still counts
-  // Keys as the buttons above: ImGui reads them once a frame, so a key let go before the frame
-  // stays down for that one frame.
-  bool key_held[512] = {};
-  bool key_pressed[512] = {};
-  int mods = 0;         // Ctrl 1, Shift 2, Alt 4, Meta 8, as the last event had them
-  int press_mods = -1;  // as the first press since the last frame had them (-1: no press)
-  bool lift_after_frame = false;  // a finger let go: no hover once ImGui has seen the release
-  bool release_shown = false;
-  float wheel_x = 0.0f;
-  float wheel_y = 0.0f;
   bool input = false;  // something arrived since the last poll
   ImGuiMouseCursor cursor = ImGuiMouseCursor_Arrow;
 };
 
 WebWindow g_window;
 
-void ApplyModifiers(int mods) {
-  ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = (mods & 1) != 0;
-  io.KeyShift = (mods & 2) != 0;
-  io.KeyAlt = (mods & 4) != 0;
-  io.KeySuper = (mods & 8) != 0;
+// The DOM's keyCode (what every browser still sends) as an ImGui key; ImGuiKey_None for the rest.
+ImGuiKey KeyFromDom(int key_code) {
+  if (key_code >= 'A' && key_code <= 'Z') return static_cast<ImGuiKey>(ImGuiKey_A + (key_code - 'A'));
+  if (key_code >= '0' && key_code <= '9') return static_cast<ImGuiKey>(ImGuiKey_0 + (key_code - '0'));
+  switch (key_code) {
+    case kBackspace: return ImGuiKey_Backspace;
+    case kTab: return ImGuiKey_Tab;
+    case kEnter: return ImGuiKey_Enter;
+    case 16: return ImGuiKey_LeftShift;
+    case 17: return ImGuiKey_LeftCtrl;
+    case 18: return ImGuiKey_LeftAlt;
+    case 27: return ImGuiKey_Escape;
+    case kSpace: return ImGuiKey_Space;
+    case kPageUp: return ImGuiKey_PageUp;
+    case kPageDown: return ImGuiKey_PageDown;
+    case kEnd: return ImGuiKey_End;
+    case kHome: return ImGuiKey_Home;
+    case kLeft: return ImGuiKey_LeftArrow;
+    case kUp: return ImGuiKey_UpArrow;
+    case kRight: return ImGuiKey_RightArrow;
+    case kDown: return ImGuiKey_DownArrow;
+    case 45: return ImGuiKey_Insert;
+    case kDelete: return ImGuiKey_Delete;
+    case 91: return ImGuiKey_LeftSuper;
+    case 92: return ImGuiKey_RightSuper;
+    default: return ImGuiKey_None;
+  }
 }
 
-// ImGui reads the modifiers once a frame; the next frame uses the ones the events left.
-void SetModifiers(int mods) {
-  g_window.mods = mods;
-  ApplyModifiers(mods);
+// Every event carries the modifiers held with it (Ctrl 1, Shift 2, Alt 4, Meta 8); ImGui drops
+// the ones that did not change.
+void QueueModifiers(int mods) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.AddKeyEvent(ImGuiMod_Ctrl, (mods & 1) != 0);
+  io.AddKeyEvent(ImGuiMod_Shift, (mods & 2) != 0);
+  io.AddKeyEvent(ImGuiMod_Alt, (mods & 4) != 0);
+  io.AddKeyEvent(ImGuiMod_Super, (mods & 8) != 0);
 }
 
 // DOM buttons: 0 left, 1 middle, 2 right; ImGui: 0 left, 1 right, 2 middle.
@@ -77,33 +90,32 @@ void Arrived() {
 
 // kind: 0 move, 1 down, 2 up, 3 left the canvas. touch: the pointer is a finger.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_pointer(int kind, double x, double y, int dom_button, int mods, int touch) {
-  WebWindow& w = g_window;
   if (!std::isfinite(x) || !std::isfinite(y)) return;
-  SetModifiers(mods);
+  ImGuiIO& io = ImGui::GetIO();
+  QueueModifiers(mods);
+  io.AddMouseSourceEvent(touch ? ImGuiMouseSource_TouchScreen : ImGuiMouseSource_Mouse);
   if (kind == 3) {
-    w.pointer = ImVec2(-FLT_MAX, -FLT_MAX);
+    io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   } else {
-    w.pointer = ImVec2(static_cast<float>(x), static_cast<float>(y));
-    w.lift_after_frame = w.release_shown = false;
+    io.AddMousePosEvent(static_cast<float>(x), static_cast<float>(y));
   }
   const int button = ButtonIndex(dom_button);
   if ((kind == 1 || kind == 2) && button >= 0) {
-    w.held[button] = kind == 1;
-    if (kind == 1) {
-      w.pressed[button] = true;
-      if (w.press_mods < 0) w.press_mods = mods;
-    }
-    if (kind == 2 && touch) w.lift_after_frame = true;
+    io.AddMouseButtonEvent(button, kind == 1);
+    // A finger that let go is gone: once ImGui has seen the release (the tap clicks), nothing
+    // stays hovered under where it was.
+    if (kind == 2 && touch) io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   }
   Arrived();
 }
 
 // Returns 1 when the widget scrolls with this wheel turn (the page must not), 0 when the page should.
 extern "C" EMSCRIPTEN_KEEPALIVE int attn_wheel(double x, double y, double steps_x, double steps_y, int mods) {
-  WebWindow& w = g_window;
   if (!std::isfinite(x) || !std::isfinite(y) || !std::isfinite(steps_x) || !std::isfinite(steps_y)) return 0;
-  SetModifiers(mods);
-  w.pointer = ImVec2(static_cast<float>(x), static_cast<float>(y));
+  ImGuiIO& io = ImGui::GetIO();
+  QueueModifiers(mods);
+  io.AddMouseSourceEvent(ImGuiMouseSource_Mouse);
+  io.AddMousePosEvent(static_cast<float>(x), static_cast<float>(y));
   // Does a window under the pointer (last frame) have room to scroll that way? Otherwise the page
   // around an embedded widget, which is as tall as its content, scrolls as usual.
   bool scrolls = false;
@@ -115,10 +127,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_wheel(double x, double y, double steps_
       if (steps_x < 0.0) scrolls = scrolls || window->Scroll.x > 0.0f;
     }
   }
-  if (scrolls) {
-    w.wheel_x -= static_cast<float>(steps_x);
-    w.wheel_y -= static_cast<float>(steps_y);
-  }
+  if (scrolls) io.AddMouseWheelEvent(-static_cast<float>(steps_x), -static_cast<float>(steps_y));
   Arrived();
   return scrolls ? 1 : 0;
 }
@@ -126,14 +135,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_wheel(double x, double y, double steps_
 // Returns 1 when the browser's own action for the key must not happen (it moves focus or scrolls
 // the page, while ImGui uses the key to move between controls or edit text).
 extern "C" EMSCRIPTEN_KEEPALIVE int attn_key(int key_code, int down, int mods) {
-  SetModifiers(mods);
-  ImGuiIO& io = ImGui::GetIO();
-  WebWindow& w = g_window;
-  static_assert(IM_ARRAYSIZE(io.KeysDown) == IM_ARRAYSIZE(w.key_held), "one flag per ImGui key");
-  if (key_code > 0 && key_code < IM_ARRAYSIZE(io.KeysDown)) {
-    w.key_held[key_code] = down != 0;
-    if (down) w.key_pressed[key_code] = true;
-  }
+  QueueModifiers(mods);
+  const ImGuiKey key = KeyFromDom(key_code);
+  if (key != ImGuiKey_None) ImGui::GetIO().AddKeyEvent(key, down != 0);
   Arrived();
   switch (key_code) {
     case kBackspace: case kTab: case kEnter: case kSpace: case kPageUp: case kPageDown: case kEnd: case kHome:
@@ -149,15 +153,9 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_char(unsigned codepoint) {
   Arrived();
 }
 
-// Keys and buttons held when the canvas lost focus would otherwise stay down.
+// Losing focus lets go of every key and button ImGui holds (the page gets their releases).
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_focus(int focused) {
   ImGui::GetIO().AddFocusEvent(focused != 0);
-  if (!focused) {
-    for (bool& held : g_window.held) held = false;
-    for (bool& key : g_window.key_held) key = false;
-    for (bool& key : g_window.key_pressed) key = false;
-    SetModifiers(0);
-  }
   Arrived();
 }
 
@@ -270,13 +268,6 @@ bool WindowOpen(const char*, int width, int height) {
   ImGuiIO& io = ImGui::GetIO();
   io.BackendPlatformName = "attention_lesson_web";
   io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
-  const int keys[][2] = {
-      {ImGuiKey_Tab, kTab}, {ImGuiKey_LeftArrow, kLeft}, {ImGuiKey_RightArrow, kRight}, {ImGuiKey_UpArrow, kUp},
-      {ImGuiKey_DownArrow, kDown}, {ImGuiKey_PageUp, kPageUp}, {ImGuiKey_PageDown, kPageDown}, {ImGuiKey_Home, kHome},
-      {ImGuiKey_End, kEnd}, {ImGuiKey_Insert, kInsert}, {ImGuiKey_Delete, kDelete}, {ImGuiKey_Backspace, kBackspace},
-      {ImGuiKey_Space, kSpace}, {ImGuiKey_Enter, kEnter}, {ImGuiKey_Escape, kEscape}, {ImGuiKey_KeyPadEnter, kEnter},
-      {ImGuiKey_A, 'A'}, {ImGuiKey_C, 'C'}, {ImGuiKey_V, 'V'}, {ImGuiKey_X, 'X'}, {ImGuiKey_Y, 'Y'}, {ImGuiKey_Z, 'Z'}};
-  for (const auto& key : keys) io.KeyMap[key[0]] = key[1];
   attn_js_window_install();
   return true;
 }
@@ -311,35 +302,6 @@ void WindowNewFrame() {
   io.DeltaTime = now > w.last_frame_ms ? static_cast<float>((now - w.last_frame_ms) / 1000.0) : 1.0f / 60.0f;
   w.last_frame_ms = now;
 
-  // A finger that let go: ImGui sees the press (if it was shorter than a frame), then the release
-  // at the finger, so the tap clicks; after that the finger is gone and nothing stays hovered.
-  if (w.lift_after_frame && !w.held[0]) {
-    if (w.release_shown) {
-      w.pointer = ImVec2(-FLT_MAX, -FLT_MAX);
-      w.lift_after_frame = false;
-      w.release_shown = false;
-    } else if (!w.pressed[0]) {
-      w.release_shown = true;
-    }
-    w.input = true;  // keeps frames coming until the finger is lifted
-  }
-  io.MousePos = w.pointer;
-  // A click reaches ImGui with the modifiers held when the button went down: a quick Ctrl+click
-  // (Ctrl let go before this frame) still opens a slider's box for typing.
-  ApplyModifiers(w.press_mods >= 0 ? w.press_mods : w.mods);
-  w.press_mods = -1;
-  for (int k = 0; k < IM_ARRAYSIZE(io.KeysDown); ++k) {
-    io.KeysDown[k] = w.key_held[k] || w.key_pressed[k];
-    w.key_pressed[k] = false;
-  }
-  for (int i = 0; i < 3; ++i) {
-    io.MouseDown[i] = w.held[i] || w.pressed[i];
-    w.pressed[i] = false;
-  }
-  io.MouseWheel += w.wheel_y;
-  io.MouseWheelH += w.wheel_x;
-  w.wheel_x = w.wheel_y = 0.0f;
-
   // The shape ImGui asked for during the last frame; the canvas style changes only when it does.
   const ImGuiMouseCursor cursor = io.MouseDrawCursor ? ImGuiMouseCursor_None : ImGui::GetMouseCursor();
   if (cursor != w.cursor) {
@@ -366,7 +328,5 @@ void WindowFramebufferSize(int* width, int* height) {
 }
 
 unsigned WindowTicksMs() { return static_cast<unsigned>(emscripten_get_now() - g_window.opened_ms); }
-
-int WindowLetterKey(char letter) { return letter; }
 
 }  // namespace platform

@@ -115,30 +115,19 @@ TipInput Tip(const char* str_id, ImVec2 center, float half_size, const PlaneFram
     in.drag_to = frame.ToPlane(ImGui::GetIO().MousePos);
     return in;
   }
-  // Tab arrives with an input request (Inputable items); make that focus visible like arrow navigation.
-  if (g.NavActivateInputId == id && g.NavId == id) g.NavDisableHighlight = false;
   const bool clicked = static_cast<ImGuiID>(storage->GetInt(clicked_key, 0)) == id;
   in.focused = ImGui::IsItemFocused() && (!g.NavDisableHighlight || clicked);
   if (!in.focused) return in;
 
   const ImGuiIO& io = ImGui::GetIO();
   const double step = io.KeyShift ? kKeyStepLarge : kKeyStep;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow))) in.key_delta.x -= step;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow))) in.key_delta.x += step;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_UpArrow))) in.key_delta.y += step;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_DownArrow))) in.key_delta.y -= step;
+  if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) in.key_delta.x -= step;
+  if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) in.key_delta.x += step;
+  if (ImGui::IsKeyPressed(ImGuiKey_UpArrow)) in.key_delta.y += step;
+  if (ImGui::IsKeyPressed(ImGuiKey_DownArrow)) in.key_delta.y -= step;
   in.key_moved = in.key_delta.x != 0.0 || in.key_delta.y != 0.0;
   // The arrows move the tip, so the navigation move they started this frame is dropped.
   if (in.key_moved) ImGui::NavMoveRequestCancel();
-  // ImGui 1.86 tabs forward only from an active item (from anything else Tab restarts at the first
-  // tab stop), so a focused tip starts the forward request itself: the next tab stop after it wins.
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Tab)) && !io.KeyShift && !io.KeyCtrl && !io.KeyAlt) {
-    ImGui::NavMoveRequestSubmit(ImGuiDir_None, ImGuiDir_Down, ImGuiNavMoveFlags_Tabbing,
-                                ImGuiScrollFlags_KeepVisibleEdgeX | ImGuiScrollFlags_KeepVisibleEdgeY);
-    g.NavTabbingDir = +1;
-    g.NavTabbingCounter = 1;
-    g.NavTabbingResultFirst.Clear();
-  }
   return in;
 }
 
@@ -356,6 +345,13 @@ void EndGroup(Context& ctx, const lesson::LessonState& state, const char* name) 
   if (IsHighlighted(state, name)) RecordRect(ctx, "compare.highlight", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
+// The column headers do nothing when pressed (the tables do not sort), so Tab passes them by.
+void HeadersRow() {
+  ImGui::PushTabStop(false);
+  ImGui::TableHeadersRow();
+  ImGui::PopTabStop();
+}
+
 void SectionTitle(Context& ctx, const std::string& text) {
   ImGui::PushFont(ctx.fonts.bold);
   ImGui::TextUnformatted(text.c_str());
@@ -399,7 +395,7 @@ void DrawScores(Context& ctx, lesson::LessonState& state) {
     ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth(ctx));
     ImGui::TableSetupColumn(T("compare.column_dot").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.5f);
     ImGui::TableSetupColumn(T("compare.column_score").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
-    ImGui::TableHeadersRow();
+    HeadersRow();
     for (int i = 0; i < kCompareKeyCount; ++i) {
       const size_t k = static_cast<size_t>(i);
       ImGui::TableNextRow();
@@ -495,7 +491,7 @@ void DrawOutput(Context& ctx, lesson::LessonState& state) {
     ImGui::TableSetupColumn(T("compare.column_value").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn(T("compare.column_weight").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);
     ImGui::TableSetupColumn(T("compare.column_product").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.4f);
-    ImGui::TableHeadersRow();
+    HeadersRow();
     for (const attention::Term& term : result.combination.terms) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();

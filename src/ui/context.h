@@ -71,7 +71,6 @@ struct Context {
   std::string copy_message;                  // what the last "Copy link" said, shown until the state changes
   std::string copied_state;                  // the state that link holds
   float content_height = 0.0f;               // height the last frame's content needed, in layout pixels
-  int reset_all_key = -1;                    // Alt + this key (as the platform fills io.KeysDown) resets all; -1 none
 };
 
 }  // namespace ui

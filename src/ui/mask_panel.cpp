@@ -223,14 +223,9 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
       const ImVec2 max(min.x + size.x, min.y + size.y);
       ImGui::SetCursorScreenPos(min);
       ImGui::PushID(row * kMaskTokenCount + col);
-      bool toggle = ImGui::InvisibleButton("##mask_cell", size);
+      const bool toggle = ImGui::InvisibleButton("##mask_cell", size);
       const bool hovered = ImGui::IsItemHovered();
       const bool focused = ImGui::IsItemFocused();
-      // ImGui 1.86 presses a focused button with Space only; Enter toggles a cell too, under the
-      // same condition as Space: keyboard navigation is in use (not just after a mouse click).
-      const bool enter = ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Enter), false) ||
-                         ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_KeyPadEnter), false);
-      if (!toggle && focused && ImGui::GetIO().NavVisible && enter) toggle = true;
       ImGui::PopID();
       const std::string name = CellName(row, col);
       RecordRect(ctx, name.c_str(), min, max);

@@ -120,7 +120,7 @@ void ReadBoxText(ImGuiID id, NumberFieldState& field) {
 bool Commit(NumberFieldState& field, double* value, double lo, double hi) {
   field.editing = false;
   // Escape has already put the opening text back; nothing was entered.
-  if (ImGui::IsKeyPressedMap(ImGuiKey_Escape, false)) return false;
+  if (ImGui::IsKeyPressed(ImGuiKey_Escape, false)) return false;
   if (field.text == field.initial_text) return false;
   const TypedNumber typed = JudgeTypedNumber(field.text, lo, hi);
   if (typed.refusal != NumberRefusal::None) {
@@ -172,10 +172,9 @@ bool SliderNumber(Context& ctx, const char* label, const char* item_name, double
     if (!(io.KeyCtrl && !io.KeyAlt)) {
       for (const ImWchar c : io.InputQueueCharacters) dropped = dropped || DroppedByNumberBox(c);
     }
-    const bool shortcut =
-        io.ConfigMacOSXBehaviors ? io.KeyMods == ImGuiKeyModFlags_Super : io.KeyMods == ImGuiKeyModFlags_Ctrl;
-    const bool paste = (shortcut && ImGui::IsKeyPressedMap(ImGuiKey_V)) ||
-                       (io.KeyMods == ImGuiKeyModFlags_Shift && ImGui::IsKeyPressedMap(ImGuiKey_Insert));
+    const ImGuiKeyChord shortcut = io.ConfigMacOSXBehaviors ? ImGuiMod_Super : ImGuiMod_Ctrl;
+    const bool paste = (io.KeyMods == shortcut && ImGui::IsKeyPressed(ImGuiKey_V)) ||
+                       (io.KeyMods == ImGuiMod_Shift && ImGui::IsKeyPressed(ImGuiKey_Insert));
     if (paste) dropped = dropped || ClipboardHasDroppedCharacters();
   }
 

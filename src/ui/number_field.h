@@ -2,9 +2,9 @@
 // A slider for one number that also takes a typed number, and refuses, with a reason the learner
 // can read, anything that is not a finite number inside the slider's range.
 //
-// Ctrl+click, Enter or Tab turn an ImGui slider into a small text box. ImGui 1.86 applies what is
-// typed with sscanf and its clamp lets NaN through ("*1e999" typed over 0 gives NaN), so the
-// typed text is judged here instead, once, when the box closes.
+// Ctrl+click, Enter or Tab turn an ImGui slider into a small text box. ImGui applies what is
+// typed with sscanf and its clamp lets NaN through ("nan" typed gives NaN), so the typed text is
+// judged here instead, once, when the box closes.
 
 #include <string>
 

@@ -5,7 +5,6 @@
 #include <string>
 
 #include <imgui.h>
-#include <imgui_internal.h>
 
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
@@ -50,7 +49,7 @@ bool ChoiceItem(Context& ctx, const char* id, char letter, const std::string& la
   const bool pressed = ImGui::InvisibleButton(id, ImVec2(width, height));
   const bool hovered = ImGui::IsItemHovered();
   // The focus ring only while the keyboard is in use, as ImGui's own widgets show it.
-  const bool focused = ImGui::IsItemFocused() && !ImGui::GetCurrentContext()->NavDisableHighlight;
+  const bool focused = ImGui::IsItemFocused() && ImGui::GetIO().NavVisible;
   const ImVec2 max(pos.x + width, pos.y + height);
 
   ImDrawList* draw = ImGui::GetWindowDrawList();

@@ -9,8 +9,8 @@
 namespace ui {
 
 // Draws `text` word-wrapped to `width` pixels, breaking lines at spaces only; "\n" starts a new
-// line. ImGui 1.86's TextWrapped may also break after a '.', which would split a number such as
-// 0.34 into "0." and "34". A width of 0 (or less) means the available width.
+// line. ImGui's TextWrapped (1.90.1 too) may also break after a '.', which would split a number
+// such as 0.34 into "0." and "34". A width of 0 (or less) means the available width.
 void Paragraph(const std::string& text, float width = 0.0f);
 // The same in `color`.
 void Paragraph(const std::string& text, ImU32 color, float width = 0.0f);

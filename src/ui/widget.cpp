@@ -81,8 +81,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   ImGui::Begin("Attention lesson", nullptr, flags);
 
   const ImGuiIO& io = ImGui::GetIO();
-  const int reset_key = ctx.reset_all_key;
-  if (reset_key >= 0 && io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(reset_key, false)) {
+  if (io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_R, false)) {
     lesson::ResetAll(state);
   }
 

@@ -118,7 +118,8 @@ const at = (x, y) => ({ x: x * viewport.width, y: y * viewport.height });
 // Input goes through Chromium's input pipeline as trusted events (CDP Input.*), like Playwright's
 // page.mouse, but without waiting for each event's acknowledgement: a batch is sent, then one
 // animation frame is awaited. Waiting per event would cost a whole SwiftShader frame per event.
-// ImGui 1.86 samples input once a frame, so some input needs a frame of its own:
+// Some input gets a frame of its own, as a person's would (ImGui's input queue would spread it
+// over frames anyway, but the frames between show what a person would see):
 //  - a key that acts (Tab, arrows, Enter...) must be down during a frame, alone: its release is
 //    sent after the next frame, and the next acting key waits for that frame (the same key again
 //    for its release to be seen too); a key with a modifier is released right after a frame, and

@@ -214,10 +214,9 @@ bool LoadEventStream(const std::string& path, std::vector<StreamEvent>* events, 
 }
 
 // [SECTION] Expanding events into per-frame actions
-// ImGui 1.86 samples input once a frame: a key that goes down and up within one frame is never
-// seen, and a drag needs its press in a frame before its moves. So the stream becomes actions
-// with frame ends after presses of keys that act, drag presses and each step of a drag. Each
-// event sets the modifiers it holds (most hold none) before anything else.
+// The stream becomes actions with frame ends after presses of keys that act, drag presses and
+// each step of a drag, so that the frames between them draw what a person would see. Each event
+// sets the modifiers it holds (most hold none) before anything else.
 
 struct EventReplay::Action {
   enum class Kind { Motion, Button, Finger, Wheel, Key, Mods, Resize, Scene, EndFrame };
@@ -317,8 +316,8 @@ void EventReplay::Expand(const std::vector<StreamEvent>& events) {
         end_frame();
         break;
       case StreamEvent::Kind::Click:
-        // Down and up in one frame: the press still counts (OverrideInput holds it for the
-        // frame), as for a quick real click.
+        // Down and up in one frame: ImGui's input queue shows the press in this frame and the
+        // release in the next, as for a quick real click.
         motion(e.x0, e.y0, false);
         button(e.x0, e.y0, e.button, true, false);
         button(e.x0, e.y0, e.button, false, false);
@@ -427,11 +426,11 @@ void EventReplay::Run(App& app, const Action& action) {
       event.motion.yrel = static_cast<Sint32>(y - mouse_y_);
       mouse_x_ = x;
       mouse_y_ = y;
+      SDL_WarpMouseInWindow(window, static_cast<int>(x), static_cast<int>(y));
       break;
     case Kind::Button: {
       const int index = ButtonIndex(action.button);
       held_[index] = action.down;
-      if (action.down) pressed_this_frame_[index] = true;
       event.type = action.down ? SDL_MOUSEBUTTONDOWN : SDL_MOUSEBUTTONUP;
       event.button.windowID = window_id;
       event.button.which = action.touch ? SDL_TOUCH_MOUSEID : 0;
@@ -464,8 +463,7 @@ void EventReplay::Run(App& app, const Action& action) {
       event.wheel.mouseY = static_cast<Sint32>(mouse_y_);
       break;
     case Kind::Key:
-      mods_ = action.mods;
-      SDL_SetModState(static_cast<SDL_Keymod>(mods_));
+      SetMods(action.mods);
       event.type = action.down ? SDL_KEYDOWN : SDL_KEYUP;
       event.key.windowID = window_id;
       event.key.state = action.down ? SDL_PRESSED : SDL_RELEASED;
@@ -480,8 +478,7 @@ void EventReplay::Run(App& app, const Action& action) {
       std::snprintf(event.text.text, sizeof event.text.text, "%s", action.key.text.c_str());
       break;
     case Kind::Mods:
-      mods_ = action.mods;
-      SDL_SetModState(static_cast<SDL_Keymod>(mods_));
+      SetMods(action.mods);
       return;
     case Kind::Resize:
       SDL_SetWindowSize(WindowSdlHandle(), action.width, action.height);
@@ -518,16 +515,33 @@ void EventReplay::QueueEvents(App& app) {
   }
 }
 
-void EventReplay::OverrideInput() {
-  ImGuiIO& io = ImGui::GetIO();
-  io.MousePos = ImVec2(mouse_x_, mouse_y_);
-  for (int i = 0; i < 3; ++i) {
-    io.MouseDown[i] = held_[i] || pressed_this_frame_[i];
-    pressed_this_frame_[i] = false;
+void EventReplay::SetMods(uint16_t mods) {
+  struct Modifier {
+    uint16_t mask;
+    SDL_Keycode keycode;
+    SDL_Scancode scancode;
+  };
+  const Modifier modifiers[] = {{KMOD_SHIFT, SDLK_LSHIFT, SDL_SCANCODE_LSHIFT},
+                                {KMOD_CTRL, SDLK_LCTRL, SDL_SCANCODE_LCTRL},
+                                {KMOD_ALT, SDLK_LALT, SDL_SCANCODE_LALT}};
+  const Uint32 window_id = SDL_GetWindowID(WindowSdlHandle());
+  for (const Modifier& modifier : modifiers) {
+    const bool was = (mods_ & modifier.mask) != 0;
+    const bool now = (mods & modifier.mask) != 0;
+    if (was == now) continue;
+    mods_ = static_cast<uint16_t>(now ? (mods_ | (mods & modifier.mask)) : (mods_ & ~modifier.mask));
+    SDL_Event event;
+    std::memset(&event, 0, sizeof event);
+    event.type = now ? SDL_KEYDOWN : SDL_KEYUP;
+    event.key.windowID = window_id;
+    event.key.state = now ? SDL_PRESSED : SDL_RELEASED;
+    event.key.keysym.scancode = modifier.scancode;
+    event.key.keysym.sym = modifier.keycode;
+    event.key.keysym.mod = mods_;
+    if (SDL_PushEvent(&event) == 1) ++pushed_;
   }
-  io.KeyShift = (mods_ & KMOD_SHIFT) != 0;
-  io.KeyCtrl = (mods_ & KMOD_CTRL) != 0;
-  io.KeyAlt = (mods_ & KMOD_ALT) != 0;
+  mods_ = mods;
+  SDL_SetModState(static_cast<SDL_Keymod>(mods_));
 }
 
 bool EventReplay::ShowsFrame() {
@@ -643,9 +657,21 @@ void EventReplay::Finish(App& app) {
   ++finish_frame_;
   if (finish_frame_ == 1) {
     // The stream releases what it presses; this only guards a truncated file.
-    for (int i = 0; i < 3; ++i) held_[i] = false;
-    mods_ = 0;
-    SDL_SetModState(KMOD_NONE);
+    const int buttons[] = {SDL_BUTTON_LEFT, SDL_BUTTON_RIGHT, SDL_BUTTON_MIDDLE};
+    for (int i = 0; i < 3; ++i) {
+      if (!held_[i]) continue;
+      held_[i] = false;
+      SDL_Event event;
+      std::memset(&event, 0, sizeof event);
+      event.type = SDL_MOUSEBUTTONUP;
+      event.button.windowID = SDL_GetWindowID(WindowSdlHandle());
+      event.button.button = static_cast<Uint8>(buttons[i]);
+      event.button.state = SDL_RELEASED;
+      event.button.x = static_cast<Sint32>(mouse_x_);
+      event.button.y = static_cast<Sint32>(mouse_y_);
+      if (SDL_PushEvent(&event) == 1) ++pushed_;
+    }
+    SetMods(0);
     return;
   }
   if (finish_frame_ == 1 + kSettleFrames) {

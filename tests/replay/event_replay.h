@@ -6,9 +6,9 @@
 // (printing "replay: FAIL: ..." for each) and stops the app. Used by attention_replay (main.cpp).
 //
 // The stream gives positions as fractions of the window, so one stream fits any window size.
-// ImGui 1.86's SDL backend reads the mouse and the modifier keys from SDL's (the OS's) state,
-// which pushed events do not change, so the replay also sets io's mouse and modifiers each frame
-// from what its own events did (InputSource::OverrideInput).
+// Modifiers reach ImGui as the key events of the modifier keys, as from a keyboard; the pointer
+// is also moved on screen, since ImGui's SDL backend reads its position from the OS while no
+// button is held.
 
 #include <cstdint>
 #include <string>
@@ -26,7 +26,7 @@ struct StreamEvent {
   int steps = 1;                         // Drag, Swipe: moves from the first point to the second
   int button = 1;                        // SDL_BUTTON_LEFT or SDL_BUTTON_RIGHT
   uint16_t mods = 0;                     // KMOD_* held during the event
-  int dx = 0, dy = 0;                    // Wheel, in pixels (only the sign reaches ImGui 1.86)
+  int dx = 0, dy = 0;                    // Wheel, in pixels (120 to a notch)
   int width = 0, height = 0;             // Resize, window size in pixels
   std::string text;                      // Key: its name; Type: the text; Scene: its name
 };
@@ -41,7 +41,6 @@ class EventReplay final : public InputSource {
   EventReplay(const EventReplay&) = delete;
   EventReplay& operator=(const EventReplay&) = delete;
   void QueueEvents(App& app) override;
-  void OverrideInput() override;
   bool ShowsFrame() override;
   // Whether the whole stream was played and its checks ran.
   bool Finished() const { return finished_; }
@@ -51,6 +50,7 @@ class EventReplay final : public InputSource {
   void Expand(const std::vector<StreamEvent>& events);
   void Run(App& app, const Action& action);
   void Finish(App& app);
+  void SetMods(uint16_t mods);  // pushes the modifier keys' events that make `mods` the ones held
 
   std::vector<Action> actions_;
   size_t next_ = 0;
@@ -63,7 +63,6 @@ class EventReplay final : public InputSource {
   bool finished_ = false;
   float mouse_x_ = 0, mouse_y_ = 0;  // window pixels
   bool held_[3] = {false, false, false};
-  bool pressed_this_frame_[3] = {false, false, false};
   uint16_t mods_ = 0;
   long pushed_ = 0;  // SDL events pushed
   int resizes_ = 0;

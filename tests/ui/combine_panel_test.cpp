@@ -70,7 +70,6 @@ TEST_CASE("the reset button restores the worked example") {
 TEST_CASE("the widget switches scenes by button and resets everything with Alt+R") {
   LoadText();
   ui_test::UiHarness ui;
-  ui.ctx.reset_all_key = 300;  // any index the harness's key map leaves free
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
@@ -81,9 +80,9 @@ TEST_CASE("the widget switches scenes by button and resets everything with Alt+R
   CHECK(state.scene == lesson::Scene::Combine);
 
   state.combine.first_value = 42.0;
-  ImGui::GetIO().KeyAlt = true;
-  ui.PressKey(300, draw);
-  ImGui::GetIO().KeyAlt = false;
+  ui.HoldModifiers(ImGuiMod_Alt);
+  ui.PressKey(ImGuiKey_R, draw);
+  ui.HoldModifiers(0);
   CHECK(state.combine.first_value == 10.0);
   CHECK(state.scene == lesson::Scene::Combine);
 

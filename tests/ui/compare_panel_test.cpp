@@ -145,7 +145,7 @@ TEST_CASE("Tab goes from the query to the first key, and the arrow keys then mov
   CHECK(state.compare.keys[0].position.y == 1.5);
 }
 
-TEST_CASE("Tab visits the query, the four keys, then the temperature slider") {
+TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, then the temperature slider") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
@@ -154,6 +154,11 @@ TEST_CASE("Tab visits the query, the four keys, then the temperature slider") {
   for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_Tab, draw);  // query, museum, bus, ticket, tour
   ui.PressKey(ImGuiKey_UpArrow, draw);
   CHECK(state.compare.keys[3].position.y == Approx(-0.4));  // tour moved
+  ui.PressKey(ImGuiKey_Tab, draw);  // the checkbox: Tab reaches every control
+  ui.PressKey(ImGuiKey_Space, draw);
+  CHECK_FALSE(state.compare.scaled);
+  ui.PressKey(ImGuiKey_Space, draw);
+  CHECK(state.compare.scaled);
   ui.PressKey(ImGuiKey_Tab, draw);  // the temperature slider, which Tab opens for typing
   ui.Type("0.5", draw);
   ui.PressKey(ImGuiKey_Enter, draw);

@@ -16,8 +16,6 @@ UiHarness::UiHarness(float width, float height) {
   io.DisplaySize = ImVec2(width, height);
   io.DeltaTime = 1.0f / 60.0f;
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  // Identity key map: io.KeysDown is indexed by ImGuiKey_ values directly.
-  for (int key = 0; key < ImGuiKey_COUNT; ++key) io.KeyMap[key] = key;
   // The panels lay out the real built-in words.
   lesson::LessonText().Clear();
   lesson::LoadBuiltInText(lesson::LessonText());
@@ -26,7 +24,7 @@ UiHarness::UiHarness(float width, float height) {
   unsigned char* pixels = nullptr;
   int w = 0, h = 0;
   io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);  // builds the atlas; no GPU upload needed
-  io.MousePos = ImVec2(-1.0f, -1.0f);
+  io.AddMousePosEvent(-1.0f, -1.0f);
 }
 
 UiHarness::~UiHarness() {
@@ -44,43 +42,54 @@ void UiHarness::Frames(int count, const DrawFn& draw) {
 }
 
 void UiHarness::MoveMouse(ImVec2 position, const DrawFn& draw) {
-  ImGui::GetIO().MousePos = position;
+  ImGui::GetIO().AddMousePosEvent(position.x, position.y);
   Frame(draw);
 }
 
 void UiHarness::Click(ImVec2 position, const DrawFn& draw) {
   ImGuiIO& io = ImGui::GetIO();
   MoveMouse(position, draw);
-  io.MouseDown[0] = true;
+  io.AddMouseButtonEvent(ImGuiMouseButton_Left, true);
   Frame(draw);
-  io.MouseDown[0] = false;
+  io.AddMouseButtonEvent(ImGuiMouseButton_Left, false);
   Frame(draw);
 }
 
 void UiHarness::Drag(ImVec2 from, ImVec2 to, const DrawFn& draw, int steps) {
   ImGuiIO& io = ImGui::GetIO();
   MoveMouse(from, draw);
-  io.MouseDown[0] = true;
+  io.AddMouseButtonEvent(ImGuiMouseButton_Left, true);
   Frame(draw);
   for (int i = 1; i <= steps; ++i) {
     const float t = static_cast<float>(i) / static_cast<float>(steps);
-    io.MousePos = ImVec2(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
+    io.AddMousePosEvent(from.x + (to.x - from.x) * t, from.y + (to.y - from.y) * t);
     Frame(draw);
   }
-  io.MouseDown[0] = false;
+  io.AddMouseButtonEvent(ImGuiMouseButton_Left, false);
   Frame(draw);
 }
 
-void UiHarness::PressKey(int key, const DrawFn& draw, bool ctrl, bool shift) {
+void UiHarness::PressKey(ImGuiKey key, const DrawFn& draw, bool ctrl, bool shift) {
   ImGuiIO& io = ImGui::GetIO();
-  io.KeyCtrl = ctrl;
-  io.KeyShift = shift;
-  io.KeysDown[key] = true;
+  QueueModifiers(held_mods_ | (ctrl ? ImGuiMod_Ctrl : 0) | (shift ? ImGuiMod_Shift : 0));
+  io.AddKeyEvent(key, true);
   Frame(draw);
-  io.KeysDown[key] = false;
+  io.AddKeyEvent(key, false);
   Frame(draw);
-  io.KeyCtrl = false;
-  io.KeyShift = false;
+  QueueModifiers(held_mods_);
+}
+
+void UiHarness::HoldModifiers(ImGuiKeyChord mods) {
+  held_mods_ = mods;
+  QueueModifiers(mods);
+}
+
+void UiHarness::QueueModifiers(ImGuiKeyChord mods) {
+  ImGuiIO& io = ImGui::GetIO();
+  io.AddKeyEvent(ImGuiMod_Ctrl, (mods & ImGuiMod_Ctrl) != 0);
+  io.AddKeyEvent(ImGuiMod_Shift, (mods & ImGuiMod_Shift) != 0);
+  io.AddKeyEvent(ImGuiMod_Alt, (mods & ImGuiMod_Alt) != 0);
+  io.AddKeyEvent(ImGuiMod_Super, (mods & ImGuiMod_Super) != 0);
 }
 
 void UiHarness::Type(const std::string& text, const DrawFn& draw) {

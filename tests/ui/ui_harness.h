@@ -1,6 +1,7 @@
 #pragma once
 // Drives the real ImGui panels without a window or GPU: a headless ImGui context with the
-// lesson's fonts, real mouse and keyboard input through ImGuiIO, one NewFrame/Render per step.
+// lesson's fonts, real mouse and keyboard input through ImGui's input queue (as a platform
+// backend sends it), one NewFrame/Render per step.
 
 #include <functional>
 #include <string>
@@ -30,8 +31,12 @@ class UiHarness {
   void Click(ImVec2 position, const DrawFn& draw);
   // Press at `from`, move to `to` in `steps` frames, release.
   void Drag(ImVec2 from, ImVec2 to, const DrawFn& draw, int steps = 8);
-  // Key down for one frame, then up for one frame. `key` is an ImGuiKey_ value.
-  void PressKey(int key, const DrawFn& draw, bool ctrl = false, bool shift = false);
+  // Key down for one frame, then up for one frame, with Ctrl and Shift held for it as asked on
+  // top of the modifiers HoldModifiers holds.
+  void PressKey(ImGuiKey key, const DrawFn& draw, bool ctrl = false, bool shift = false);
+  // Holds the modifier keys in `mods` (ImGuiMod_Ctrl | ImGuiMod_Alt ...) from the next frame
+  // on and lets go of the others.
+  void HoldModifiers(ImGuiKeyChord mods);
   // Types text into the focused text field.
   void Type(const std::string& text, const DrawFn& draw);
 
@@ -42,7 +47,10 @@ class UiHarness {
   ui::Context ctx;  // what the panels keep between frames, as the app's own
 
  private:
+  void QueueModifiers(ImGuiKeyChord mods);
+
   ImGuiContext* context_ = nullptr;
+  ImGuiKeyChord held_mods_ = 0;
 };
 
 }  // namespace ui_test
