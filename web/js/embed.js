@@ -3,9 +3,9 @@
 //  1. widget.html (a page of its own, or inside an author's <iframe>) mounts one widget that
 //     fills the page (page.js).
 //  2. A script-tag embed: <script src=".../embed.js" defer></script> mounts a widget into every
-//     <div data-attention-widget data-scene="mask" data-theme="dark" data-state="..."> of the
+//     <div data-attention-widget data-scene="NAME" data-theme="dark" data-state="..."> of the
 //     host page. What the div held before (a static figure) stays if the widget cannot start.
-//  3. Authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&causal=1');
+//  3. Authors' API: AttentionWidget.get(div).setScene(NAME) / .setState(STATE);
 //     div.addEventListener('attention-widget-change', (e) => e.detail.state, e.detail.description).
 // A state is handed to the widget's own decoder, which refuses anything malformed as a whole; a
 // state longer than the decoder takes is refused here, never cut.

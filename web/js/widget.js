@@ -138,7 +138,7 @@ export function mount(div, options = {}) {
     showPageText();
     return handle;
   }
-  start(div, options, handle, started ? started.wasm || pageWasm() : pageWasm(), loadLessonText(started && started.text));
+  start(div, options, handle, (started && started.wasm) || pageWasm(), loadLessonText(started && started.text));
   return handle;
 }
 
@@ -208,7 +208,7 @@ async function start(div, options, handle, wasmReady, textReady) {
       print: (text) => console.log(text),
       printErr(text) {
         // A malformed line of the lesson file ("warning: lesson/lesson.txt:12: ... (nothing from
-        // section [mask] is used)"): there is no built-in copy on the web, so that section's words
+        // section [NAME] is used)"): there is no built-in copy on the web, so that section's words
         // show as [key] until it is fixed.
         const bad = /^warning: (lesson\/[^:]+:\d+: .*)$/.exec(text);
         console.warn(bad ? `Attention widget: ${bad[1]} (its words show as [key] until it is fixed)` : text);
@@ -253,7 +253,8 @@ async function start(div, options, handle, wasmReady, textReady) {
   }
 }
 
-// The authors' API: AttentionWidget.get(div).setScene('mask') / .setState('scene=mask&causal=1').
+// The authors' API: AttentionWidget.get(div).setScene(NAME) / .setState(STATE), NAME a scene's
+// name and STATE a state in the URL-fragment encoding.
 export function api(div) {
   const handle = mounted.get(div);
   return {
