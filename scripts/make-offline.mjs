@@ -15,20 +15,10 @@ if (!site || !widgetJs || !output) {
 const scriptSafe = (code) => code.replace(/<\/script/gi, '<\\/script');
 const read = (name) => readFileSync(join(site, name), 'utf8');
 
-// The widget's words: the web build compiles none in, and a page opened from file:// cannot fetch
-// the files beside it, so every file lesson/files.json lists goes in as window.attentionLessonText
-// (web/embed.js uses it instead of fetching). "<" is escaped so no text can close the element, and
-// U+2028/U+2029 so older engines read the literal.
-const names = JSON.parse(read('lesson/files.json'));
-const lessonText = {};
-for (const name of names) {
-  if (!/^[a-z0-9_]+\.txt$/.test(name)) {
-    console.error(`make-offline: lesson/files.json lists "${name}", which is not a lesson text file name`);
-    process.exit(1);
-  }
-  lessonText[name] = read(join('lesson', name));
-}
-const lessonTextJs = JSON.stringify(lessonText).replace(/</g, '\\u003c')
+// The widget's words: a page opened from file:// cannot fetch lesson/lesson.txt beside it, so its
+// text goes in as window.attentionLessonText (the loader uses it instead of fetching). "<" is
+// escaped so no text can close the element, and U+2028/U+2029 so older engines read the literal.
+const lessonTextJs = JSON.stringify(read(join('lesson', 'lesson.txt'))).replace(/</g, '\\u003c')
   .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 let html = read('index.html');

@@ -3,9 +3,7 @@
 namespace lesson {
 
 void LoadBuiltInText(TextStore& store) {
-  for (const BuiltInTextFile* file = kBuiltInText; file->name != nullptr; ++file) {
-    store.Load(std::string("built-in ") + file->name, std::string(file->contents, file->size));
-  }
+  store.Load(std::string("built-in ") + kLessonFileName, std::string(kBuiltInLessonText, kBuiltInLessonTextSize));
 }
 
 }  // namespace lesson

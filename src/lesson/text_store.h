@@ -8,11 +8,12 @@
 //     An indented line continues the previous value (joined with a space);
 //     a line holding only "  ." inside a value starts a new paragraph.
 //
-// Natively every file is compiled in as the built-in text, and at start the same files may be
-// loaded again from disk; a malformed line is reported with its file and line, and the built-in
-// text of its section stays in use. The web widget compiles in only the file names: its words are
-// the files its loader hands over (lesson/*.txt beside the widget, or inlined in the one-file
-// offline lesson), so a malformed section is reported the same way and its keys show as [key].
+// Natively the lesson file (lesson.txt) is compiled in as the built-in text, and at start an
+// author's copy may be loaded again from disk; a malformed line is reported with its file and
+// line, and the built-in text of its section stays in use. The web widget compiles no words in:
+// its words are the lesson/lesson.txt its loader hands over (fetched beside the widget, or inlined
+// in the one-file offline lesson), so a malformed section is reported the same way and its keys
+// show as [key].
 
 #include <cstdint>
 #include <map>

@@ -11,9 +11,9 @@
 #include "platform/gl.h"
 #include "platform/png_writer.h"
 #include "platform/renderer.h"
-#include "lesson/builtin_text.h"
 #include "lesson/describe.h"
 #include "lesson/state_url.h"
+#include "lesson/text_store.h"
 #include "platform/web_bridge.h"
 #include "platform/window.h"
 #include "ui/fonts.h"
@@ -52,18 +52,12 @@ void SaveScreenshot(App& app) {
   }
 }
 
-// Built-in text first, then any author's copy of each file; a malformed section of a copy is
-// reported and its built-in text stays. The web build has no built-in words (only the file names):
-// its words are the lesson files the loader hands over, and a malformed section's keys show as
-// [key] until it is fixed.
+// Natively the built-in words, overridden section by section by an author's copy; on the web only
+// the words the loader handed over (see BridgeLoadLessonText).
 void LoadLessonText(const AppOptions& options) {
   lesson::TextStore& text = lesson::LessonText();
   text.Clear();
-  lesson::LoadBuiltInText(text);
-  for (const lesson::BuiltInTextFile* file = lesson::kBuiltInText; file->name != nullptr; ++file) {
-    std::string contents, shown_path;
-    if (BridgeLessonFile(options.assets_dir, file->name, &contents, &shown_path)) text.Load(shown_path, contents);
-  }
+  BridgeLoadLessonText(options.assets_dir, text);
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
 }
 

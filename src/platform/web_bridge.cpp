@@ -1,5 +1,6 @@
 #include "platform/web_bridge.h"
 
+#include "lesson/builtin_text.h"
 #include "lesson/text_store.h"
 
 #ifdef __EMSCRIPTEN__
@@ -7,6 +8,9 @@
 
 #include <cstdlib>
 #include <cstring>
+
+#include "lesson/lesson_state.h"
+#include "lesson/scene.h"
 
 namespace {
 bool g_loop_paused = false;
@@ -62,6 +66,25 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_size_changed() {
   attn_wake();
 }
 
+// The scene names the loader checks a page's scene option and set messages against, in the scene
+// registry's order, separated by spaces.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_scene_names() {
+  static const std::string names = [] {
+    std::string joined;
+    for (const lesson::SceneModule* scene : lesson::Scenes()) {
+      if (!joined.empty()) joined += ' ';
+      joined += scene->name;
+    }
+    return joined;
+  }();
+  return names.c_str();
+}
+
+// The scene a widget opens on when the page names none.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_default_scene() {
+  return lesson::SceneName(lesson::LessonState().scene);
+}
+
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
@@ -103,11 +126,10 @@ EM_JS(int, attn_js_prefers_dark, (), {
   return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
 });
 
-EM_JS(char*, attn_js_lesson_file, (const char* name), {
-  var files = Module["lessonText"];
-  var key = UTF8ToString(name);
-  if (!files || typeof files[key] !== "string") return 0;
-  var text = files[key].slice(0, 1 << 20);
+EM_JS(char*, attn_js_lesson_text, (), {
+  var whole = Module["lessonText"];
+  if (typeof whole !== "string") return 0;
+  var text = whole.slice(0, 1 << 20);
   var size = lengthBytesUTF8(text) + 1;
   var out = _malloc(size);
   stringToUTF8(text, out, size);
@@ -200,13 +222,11 @@ std::string BridgeCopyLink(const std::string& state) {
 
 std::string BridgeDefaultLessonDir() { return std::string(); }
 
-bool BridgeLessonFile(const std::string&, const std::string& name, std::string* contents, std::string* shown_path) {
-  char* text = attn_js_lesson_file(name.c_str());
-  if (!text) return false;
-  *contents = text;
+void BridgeLoadLessonText(const std::string&, lesson::TextStore& store) {
+  char* text = attn_js_lesson_text();
+  if (!text) return;
+  store.Load(std::string("lesson/") + lesson::kLessonFileName, text);
   std::free(text);
-  *shown_path = "lesson/" + name;
-  return true;
 }
 
 }  // namespace platform
@@ -259,18 +279,18 @@ std::string BridgeDefaultLessonDir() {
   return from_env ? from_env : ATTN_SOURCE_ASSETS_DIR;
 }
 
-bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path) {
-  if (dir.empty()) return false;
-  const std::string path = dir + "/" + name;
+void BridgeLoadLessonText(const std::string& assets_dir, lesson::TextStore& store) {
+  lesson::LoadBuiltInText(store);
+  if (assets_dir.empty()) return;
+  const std::string path = assets_dir + "/" + lesson::kLessonFileName;
   std::ifstream file(path, std::ios::binary);
-  if (!file) return false;
-  // Lesson files are a few kilobytes; a megabyte bounds what a mistaken path can pull in.
+  if (!file) return;
+  // The lesson file is a few dozen kilobytes; a megabyte bounds what a mistaken path can pull in.
   constexpr std::streamsize kMaxBytes = 1 << 20;
-  contents->assign(static_cast<size_t>(kMaxBytes), '\0');
-  file.read(&(*contents)[0], kMaxBytes);
-  contents->resize(static_cast<size_t>(file.gcount()));
-  *shown_path = path;
-  return true;
+  std::string contents(static_cast<size_t>(kMaxBytes), '\0');
+  file.read(&contents[0], kMaxBytes);
+  contents.resize(static_cast<size_t>(file.gcount()));
+  store.Load(path, contents);
 }
 
 }  // namespace platform

@@ -4,6 +4,10 @@
 
 #include <string>
 
+namespace lesson {
+class TextStore;
+}
+
 namespace platform {
 
 // Web: listens for input, resizes, DPR and colour-scheme changes, and wakes the paused loop.
@@ -25,9 +29,11 @@ void BridgeIdle();
 // Where the lesson text files are read from when no --assets names a folder: natively
 // ATTENTION_LESSON_ASSETS, else the source tree's assets/lesson; on the web none (empty).
 std::string BridgeDefaultLessonDir();
-// An author's copy of lesson text file `name` ("lesson.txt"): natively read from `dir`, on the web
-// handed over by the page (Module.lessonText[name]). False when there is none.
-bool BridgeLessonFile(const std::string& dir, const std::string& name, std::string* contents, std::string* shown_path);
+// Loads the lesson's words into `store`. Natively: the built-in text, then an author's lesson.txt
+// from `assets_dir` if there is one (a malformed section of it is reported and its built-in words
+// stay). On the web only the lesson/lesson.txt the loader handed over (Module.lessonText): there
+// are no built-in words, so a malformed section's keys show as [key] until it is fixed.
+void BridgeLoadLessonText(const std::string& assets_dir, lesson::TextStore& store);
 // Web: announces a change of what the widget shows: the shareable state (URL fragment encoding),
 // a sentence for the ARIA live region and the current numbers as a JSON table
 // ({caption, columns, rows}). The page updates its mirror, its URL and its host.

@@ -1,12 +1,14 @@
 // Where the web widget's words come from, in headless Chromium. The web build compiles no lesson
-// text in: the widget shows only what the loader (web/embed.js) hands over from lesson/*.txt,
-// or, in the one-file offline lesson, what is inlined as window.attentionLessonText.
-// - served: an edited lesson file's words show in the ARIA mirror;
+// text in: the widget shows only the lesson/lesson.txt the loader (web/js/) hands over, or, in the
+// one-file offline lesson, what is inlined as window.attentionLessonText.
+// - served: an edited lesson file's words show in the ARIA mirror; each page asks for
+//   lesson/lesson.txt once (widget.html's start script and the loader share one download, the
+//   lesson page's six widgets too) and for nothing else under lesson/;
 // - a malformed line in one section of the lesson file: the widget starts, a console warning
 //   names the file, line and section, that section's keys show as [key], the others as written;
-// - a lesson file missing (widget.html lists its own; the lesson page reads lesson/files.json),
-//   lesson/files.json missing (lesson page), or the lesson page opened from file:// (not the
-//   offline file): the author's fallback stays, shown, with a note, no canvas, no uncaught error;
+// - the lesson file missing (widget page and lesson page) or the lesson page opened from file://
+//   (not the offline file): the author's fallback stays, shown, with a note, no canvas, no
+//   uncaught error;
 // - the one-file offline lesson starts from file:// and shows the same words as the served page.
 // usage: node lesson_text.mjs SITE_DIR OUT_DIR
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +26,7 @@ mkdirSync(out, { recursive: true });
 cpSync(dir, site, { recursive: true, filter: (src) => !src.endsWith('attention-lesson-offline.html') });
 const lessonFile = (name) => join(site, 'lesson', name);
 const original = {};
-for (const name of ['files.json', 'lesson.txt']) original[name] = readFileSync(lessonFile(name), 'utf8');
+for (const name of ['lesson.txt']) original[name] = readFileSync(lessonFile(name), 'utf8');
 function restoreLesson() {
   for (const [name, text] of Object.entries(original)) writeFileSync(lessonFile(name), text);
 }
@@ -43,8 +45,15 @@ async function open(url, viewport = { width: 1000, height: 800 }) {
   const problems = watchPage(page);
   const warnings = [];
   page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  const lessonRequests = [];
+  page.on('request', (req) => { if (new URL(req.url()).pathname.startsWith('/lesson/')) lessonRequests.push(new URL(req.url()).pathname); });
   await page.goto(url);
-  return { context, page, problems, warnings };
+  return { context, page, problems, warnings, lessonRequests };
+}
+function assertAskedOnce(what, requests) {
+  if (requests.length !== 1 || requests[0] !== '/lesson/lesson.txt') {
+    throw new Error(`${what} asked for ${JSON.stringify(requests)}, expected /lesson/lesson.txt once`);
+  }
 }
 const liveText = (page) => page.evaluate(() => document.querySelector('[aria-live]')?.textContent || '');
 async function waitForLiveText(page) {
@@ -59,11 +68,12 @@ if (!STEP1_TITLE) throw new Error('lesson/lesson.txt has no walkthrough.step1.ti
 let servedText = '';
 
 await check('the served widget shows the words of the lesson files, an edited one included', async () => {
-  const { context, page, problems } = await open(`${origin}/widget.html?scene=walkthrough`);
+  const { context, page, problems, lessonRequests } = await open(`${origin}/widget.html?scene=walkthrough`);
   await waitForFirstFrame(page);
   servedText = await waitForLiveText(page);
   if (!servedText.includes(STEP1_TITLE)) throw new Error(`the mirror does not show "${STEP1_TITLE}": "${servedText}"`);
   if (PLACEHOLDER.test(servedText)) throw new Error(`the mirror shows a [key] placeholder: "${servedText}"`);
+  assertAskedOnce('widget.html', lessonRequests);
   await context.close();
 
   const edited = 'Zebra crossing (a title changed by the test)';
@@ -76,6 +86,16 @@ await check('the served widget shows the words of the lesson files, an edited on
   if (problems.length || again.problems.length) throw new Error([...problems, ...again.problems].join('\n  '));
   console.log(`  "${servedText.slice(0, 60)}" -> "${text.slice(0, 60)}"`);
   await again.context.close();
+});
+
+await check('the lesson page asks for lesson/lesson.txt once for all its widgets', async () => {
+  const { context, page, problems, lessonRequests } = await open(`${origin}/index.html`, { width: 1000, height: 900 });
+  const slots = await page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
+  await page.waitForFunction((n) => document.querySelectorAll('div[data-attention-widget] canvas').length === n, slots,
+                             { timeout: 30000 });
+  assertAskedOnce(`index.html with ${slots} widgets`, lessonRequests);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
 });
 
 await check('a malformed section: the widget starts, the warning names file, line and section, its keys show as [key]', async () => {
@@ -133,34 +153,17 @@ async function assertNotStarted(page, problems, warnings, why, expected404, slot
   console.log(`  ${warnings.find((w) => w.includes(why))}`);
 }
 
-// widget.html lists its lesson files itself (a meta its start script reads); lesson/files.json
-// is the list the script-tag embed reads.
-await check('without lesson/files.json the lesson page shows the note, not the widget; widget.html still starts', async () => {
-  rmSync(lessonFile('files.json'));
-  const lesson = await open(`${origin}/index.html`, { width: 1000, height: 900 });
-  const slots = await lesson.page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
-  await assertNotStarted(lesson.page, lesson.problems, lesson.warnings, 'lesson/files.json: HTTP 404',
-                         ['lesson/files.json'], slots);
-  await lesson.context.close();
-  const widget = await open(`${origin}/widget.html?scene=walkthrough`);
-  await waitForFirstFrame(widget.page);
-  if (widget.problems.length) throw new Error(widget.problems.join('\n  '));
-  await widget.context.close();
-});
-
-await check('a lesson file the server does not have: the note, not the widget, on the widget page and the lesson page', async () => {
+await check('the lesson file missing on the server: the note, not the widget, on the widget page and the lesson page', async () => {
   rmSync(lessonFile('lesson.txt'));
   const widget = await open(`${origin}/widget.html?scene=walkthrough`);
   await assertNotStarted(widget.page, widget.problems, widget.warnings, 'lesson/lesson.txt: HTTP 404',
                          ['lesson/lesson.txt'], 1);
   writeFileSync(join(out, 'no-text-widget.png'), await widget.page.screenshot());
   await widget.context.close();
-  restoreLesson();
-  const names = JSON.parse(original['files.json']);
-  writeFileSync(lessonFile('files.json'), JSON.stringify([...names, 'gone.txt']));
   const lesson = await open(`${origin}/index.html`, { width: 1000, height: 900 });
   const slots = await lesson.page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
-  await assertNotStarted(lesson.page, lesson.problems, lesson.warnings, 'lesson/gone.txt: HTTP 404', ['lesson/gone.txt'], slots);
+  await assertNotStarted(lesson.page, lesson.problems, lesson.warnings, 'lesson/lesson.txt: HTTP 404',
+                         ['lesson/lesson.txt'], slots);
   await lesson.context.close();
 });
 

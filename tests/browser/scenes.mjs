@@ -73,6 +73,25 @@ await check('the widget follows a dark system colour scheme', async () => {
   await context.close();
 });
 
+// The loader knows the scene names only from the wasm (attn_scene_names): this list is the test's.
+await check('an unknown scene in the URL: a warning lists the scenes the wasm knows, the widget opens on compare', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  await page.goto(`${origin}/widget.html?scene=nowhere`);
+  await waitForFirstFrame(page);
+  const warned = warnings.find((w) => w.includes('unknown scene "nowhere"'));
+  if (!warned) throw new Error(`no warning about the unknown scene; saw ${JSON.stringify(warnings)}`);
+  if (!warned.includes(`the scenes are ${SCENES.join(', ')}.`)) throw new Error(`the warning does not list the scenes: ${warned}`);
+  const label = await page.getAttribute('canvas', 'aria-label');
+  if (!label.includes('widget, compare scene.')) throw new Error(`the canvas label does not name the compare scene: ${label}`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  ${warned}`);
+  await context.close();
+});
+
 await check('the idle widget draws no frame in 3 s, and draws again when touched', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(COUNT_GL_CALLS);

@@ -1,0 +1,48 @@
+// Writes the widget's two script-bearing files from the modules in web/js/, in one step:
+//  - SITE_DIR/embed.js: the loader (web/js/embed.js and what it imports) as one minified classic
+//    script, which pages load with <script src=".../embed.js" defer>;
+//  - SITE_DIR/widget.html: web/widget.html.in with the version filled in and the start script
+//    (web/js/start.js and the downloads.js it shares with the loader) inlined where the page says
+//    <!--WIDGET_START-->, and beside it the script's hash for servers that send a
+//    Content-Security-Policy (SECURITY.md).
+// usage: node scripts/bundle-web.mjs WEB_DIR SITE_DIR VERSION
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { build } from 'esbuild';
+
+const [webDir, siteDir, version] = process.argv.slice(2);
+if (!webDir || !siteDir || !version) {
+  console.error('usage: node scripts/bundle-web.mjs WEB_DIR SITE_DIR VERSION');
+  process.exit(2);
+}
+const fail = (message) => {
+  console.error(`bundle-web: ${message}`);
+  process.exit(1);
+};
+
+// Properties, strings and the page API stay as written: minifying renames local names only.
+// ES2017 keeps async/await as written and lowers newer syntax.
+async function bundle(entry) {
+  const result = await build({
+    entryPoints: [join(webDir, 'js', entry)], bundle: true, format: 'iife', minify: true, target: 'es2017',
+    write: false, logLevel: 'warning',
+  });
+  return result.outputFiles[0].text.trim();
+}
+
+mkdirSync(siteDir, { recursive: true });
+const [loader, start] = await Promise.all([bundle('embed.js'), bundle('start.js')]);
+writeFileSync(join(siteDir, 'embed.js'), `${loader}\n`);
+
+const MARKER = '<!--WIDGET_START-->';
+const template = join(webDir, 'widget.html.in');
+const page = readFileSync(template, 'utf8').replaceAll('@PROJECT_VERSION@', version);
+if (page.split(MARKER).length !== 2) fail(`${template}: expected ${MARKER} exactly once`);
+if (/@[A-Z_]+@/.test(page)) fail(`${template}: ${/@[A-Z_]+@/.exec(page)[0]} is not filled in by this script`);
+if (start.includes('</')) fail('the start script holds "</", which would end the inline <script> early');
+const hash = `'sha256-${createHash('sha256').update(start, 'utf8').digest('base64')}'`;
+const block = `<!-- Starts the wasm compile and the lesson words' download first (web/js/start.js). A server that sends a
+     Content-Security-Policy allows it with script-src ${hash} -->
+<script>${start}</script>`;
+writeFileSync(join(siteDir, 'widget.html'), page.replace(MARKER, () => block));

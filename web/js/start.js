@@ -1,0 +1,22 @@
+// widget.html's start script: the build bundles it with downloads.js and inlines it at the top of
+// the page (scripts/bundle-web.mjs), so it runs before anything else there and starts what the
+// widget waits for while the runtime and the loader are still downloading:
+//  - compiling the wasm, which the browser does in the background as the bytes arrive;
+//  - fetching the lesson's words, which the loader would otherwise ask for only once it runs.
+// The WebGL 2 context is not made here: making it blocks the page for 100-300 ms, and responses
+// that arrive meanwhile are not read; the loader makes it once everything else is in.
+// The loader takes both over (window.attentionWidgetStart). Where this script does not run (a
+// Content-Security-Policy without its hash, see SECURITY.md) the loader starts them itself, later.
+import { startDownloads } from './downloads.js';
+
+const start = startDownloads(new URL('.', window.location.href));
+window.attentionWidgetStart = start;
+// No text is laid out until the widget has drawn (the loader removes the class): the first text a
+// fresh page lays out costs ~100 ms, which the widget's first frame would otherwise wait behind.
+// Without JavaScript this never runs and the fallback text shows.
+document.documentElement.classList.add('attn-starting');
+// If the loader never came (embed.js missing or refused), the page's own text shows once the page
+// has loaded: the fallback must not stay hidden.
+window.addEventListener('load', () => {
+  if (window.attentionWidgetStart === start) document.documentElement.classList.remove('attn-starting');
+});

@@ -1,0 +1,271 @@
+// One live widget in a div: what it waits for (the runtime, the wasm, the lesson's words, each
+// loaded once for the page), its canvas and accessible mirror, and the handle that the page API
+// and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
+// text only (textContent, attributes, the CSSOM).
+import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
+
+export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
+const NO_WEBGL = 'WebGL 2 is not available';
+const script = document.currentScript;
+// The folder the widget's files are served from: embed.js's own, or the page's when it is inlined.
+const base = new URL('.', script && script.src ? script.src : window.location.href);
+const mounted = new WeakMap();  // div -> widget handle
+
+let runtime = null;
+function loadRuntime() {
+  if (typeof window.createAttentionWidget === 'function') return Promise.resolve();
+  if (!runtime) {
+    runtime = new Promise((resolve, reject) => {
+      const tag = document.createElement('script');
+      tag.src = new URL('attention_widget.js', base).href;
+      tag.onload = () => resolve();
+      tag.onerror = () => reject(new Error('attention_widget.js did not load'));
+      document.head.appendChild(tag);
+    });
+  }
+  return runtime;
+}
+
+// Compiled once, when the first widget mounts, while the lesson text loads; every widget on the
+// page instantiates that one module.
+let wasm;
+function pageWasm() {
+  if (wasm === undefined) wasm = compileWasm(base);
+  return wasm;
+}
+
+// The widget's words come only from lesson/lesson.txt beside it, which authors edit without a
+// compiler; the one-file offline lesson carries them inline as window.attentionLessonText.
+// Without them the widget is not started (see start()).
+function textError(why) {
+  const error = new Error(`its words (${LESSON_FILE}) could not be loaded: ${why}`);
+  error.lessonText = true;
+  return error;
+}
+let words = null;
+function loadLessonText(started) {
+  if (!words) {
+    const inline = window.attentionLessonText;
+    const text = typeof inline === 'string' ? Promise.resolve(inline) : started || fetchLessonText(base);
+    words = text.catch((error) => { throw textError(error.message); });
+    words.catch(() => {});  // handled by each start()
+  }
+  return words;
+}
+
+// The scenes the wasm knows, in its order (src/lesson's scene registry, through
+// attn_scene_names): read from the first widget's module, the same for every widget.
+let sceneNames = null;
+function readSceneNames(module) {
+  if (!sceneNames) sceneNames = module.ccall('attn_scene_names', 'string', [], []).split(' ');
+  return sceneNames;
+}
+// False until a widget has started and the names are known.
+export function isSceneName(name) {
+  return typeof name === 'string' && sceneNames !== null && sceneNames.indexOf(name) >= 0;
+}
+
+export function usableState(state) {
+  if (typeof state !== 'string') return false;
+  if (state.length <= MAX_STATE) return true;
+  console.warn(`Attention widget: ignoring the widget state in the link: it is longer than ${MAX_STATE} characters`);
+  return false;
+}
+
+function element(tag, className, parent) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (parent) parent.appendChild(node);
+  return node;
+}
+
+// Styles set through the CSSOM, so host pages need no stylesheet and a strict CSP still holds.
+function style(node, rules) {
+  for (const key of Object.keys(rules)) node.style[key] = rules[key];
+}
+const HIDDEN = { position: 'absolute', width: '1px', height: '1px', margin: '-1px', padding: '0', overflow: 'hidden',
+                 clip: 'rect(0 0 0 0)', whiteSpace: 'nowrap', border: '0' };
+
+function renderTable(table, data) {
+  table.caption.textContent = data.caption || '';
+  const head = table.tHead.rows[0];
+  head.replaceChildren();
+  for (const text of data.columns || []) {
+    const th = element('th', '', head);
+    th.scope = 'col';
+    th.textContent = String(text);
+  }
+  const body = table.tBodies[0];
+  body.replaceChildren();
+  for (const row of data.rows || []) {
+    const tr = element('tr', '', body);
+    for (const text of row) element('td', '', tr).textContent = String(text);
+  }
+}
+
+// widget.html's start script hides the page's own text while the widget starts (class
+// attn-starting, widget.css): laying out the first text costs a fresh page ~100 ms, which
+// would come before the widget's first frame. Shown again after that frame, or at once when the
+// widget cannot start (the fallback text then stays).
+function showPageText() {
+  document.documentElement.classList.remove('attn-starting');
+}
+
+// Mounts a live widget into `div`. options: {scene, theme, state, height, fillPage, onChange,
+// onHeight}. What the div held before (a static figure) stays if the widget cannot start.
+export function mount(div, options = {}) {
+  if (mounted.has(div)) return mounted.get(div);
+  const handle = { ready: false, published: false, module: null, pending: [] };
+  mounted.set(div, handle);
+  // Work for once the widget runs: its scene names are known and its module takes calls.
+  handle.whenReady = (work) => {
+    if (handle.ready) work(); else handle.pending.push(work);
+  };
+  const apply = (state) => handle.module.ccall('attn_apply_state', 'number', ['string'], [state]);
+  handle.apply = (state) => {
+    if (usableState(state)) handle.whenReady(() => apply(state));
+  };
+  handle.setScene = (scene) => {
+    if (handle.ready && isSceneName(scene)) handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]);
+  };
+
+  // widget.html's inline start script (start.js) may have begun the wasm compile and the lesson
+  // words' download already; they are for the page's one widget.
+  const started = options.fillPage && window.attentionWidgetStart;
+  window.attentionWidgetStart = null;
+  if (typeof WebGL2RenderingContext !== 'function') {
+    console.warn(`Attention widget not started: ${NO_WEBGL}`);
+    showPageText();
+    return handle;
+  }
+  start(div, options, handle, (started && started.wasm) || pageWasm(), loadLessonText(started && started.text));
+  return handle;
+}
+
+async function start(div, options, handle, wasmReady, textReady) {
+  const fallbackNodes = Array.from(div.childNodes);
+  const stage = element('div', 'attn-stage');
+  style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
+  const canvas = element('canvas', 'attn-canvas', stage);
+  style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
+  canvas.tabIndex = 0;
+  // A plain div, not a landmark: a page may hold several widgets.
+  const mirror = element('div', 'attn-sr-only');
+  style(mirror, HIDDEN);
+  const live = element('p', '', mirror);
+  live.setAttribute('aria-live', 'polite');
+  const table = element('table', '', mirror);
+  table.createCaption();
+  table.createTHead().insertRow();
+  table.createTBody();
+  live.id = `attn-live-${Math.random().toString(36).slice(2)}`;
+  canvas.setAttribute('aria-describedby', live.id);
+  if (!options.fillPage) stage.style.height = `${options.height || 560}px`;
+
+  try {
+    const [, lessonText, compiled] = await Promise.all([loadRuntime(), textReady, wasmReady]);
+    // The WebGL 2 context is made only now, with everything else in: making it blocks the page
+    // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
+    // gets the size the widget will draw at (resizing it later makes the browser allocate it
+    // again); a page of its own fills the window, an embed is as wide as its element (the widget
+    // corrects any guess). The runtime's window asks for these same attributes and gets this
+    // context back.
+    const ratio = window.devicePixelRatio || 1;
+    canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
+    canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : options.height || 560) * ratio));
+    if (!canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false })) {
+      throw new Error(NO_WEBGL);
+    }
+    for (const node of fallbackNodes) if (node.parentNode === div) div.removeChild(node);
+    div.appendChild(stage);
+    div.appendChild(mirror);
+    // main() runs only once the scene option is checked against the names the wasm knows.
+    const module = await window.createAttentionWidget({
+      canvas,
+      noInitialRun: true,
+      lessonText,
+      locateFile: (path) => new URL(path, base).href,
+      instantiateWasm: compiled ? (imports, done) => {
+        WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled),
+          (error) => console.warn(`Attention widget not started: ${error}`));
+        return {};
+      } : undefined,
+      widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
+      onWidgetChange(state, description, tableData) {
+        // The first call comes from the first frame: the page's text shows in the task after it,
+        // so the widget's first frame is on screen before the browser lays out any text.
+        if (options.fillPage && !handle.published) setTimeout(showPageText, 0);
+        handle.published = true;
+        live.textContent = description;
+        renderTable(table, tableData || {});
+        if (options.onChange) options.onChange(state, description);
+        div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description } }));
+      },
+      onContentHeight(height) {
+        if (!options.fillPage) stage.style.height = `${Math.max(320, Math.ceil(height))}px`;
+        if (options.onHeight) options.onHeight(height);
+      },
+      print: (text) => console.log(text),
+      printErr(text) {
+        // A malformed line of the lesson file ("warning: lesson/lesson.txt:12: ... (nothing from
+        // section [NAME] is used)"): there is no built-in copy on the web, so that section's words
+        // show as [key] until it is fixed.
+        const bad = /^warning: (lesson\/[^:]+:\d+: .*)$/.exec(text);
+        console.warn(bad ? `Attention widget: ${bad[1]} (its words show as [key] until it is fixed)` : text);
+      },
+    });
+    const names = readSceneNames(module);
+    const args = [];
+    let scene = module.ccall('attn_default_scene', 'string', [], []);
+    if (isSceneName(options.scene)) {
+      scene = options.scene;
+      args.push('--scene', scene);
+    } else if (typeof options.scene === 'string') {
+      console.warn(`Attention widget: unknown scene "${options.scene.slice(0, 40)}"; the scenes are ` +
+                   `${names.join(', ')}. Opening ${scene}.`);
+    }
+    if (options.theme === 'light' || options.theme === 'dark') args.push('--theme', options.theme);
+    if (options.state && usableState(options.state)) args.push('--state', options.state);
+    canvas.setAttribute('aria-label', `Interactive attention widget, ${scene} scene. Its current numbers are ` +
+                        'described after it. Escape, then Tab, leaves it.');
+    module.callMain(args);
+    handle.module = module;
+    handle.ready = true;
+    for (const work of handle.pending) work();
+    handle.pending = [];
+    div.dispatchEvent(new CustomEvent('attention-widget-ready'));
+    console.info(`Attention widget ready: ${scene} scene`);
+  } catch (error) {
+    console.warn(`Attention widget not started: ${error instanceof Error ? error.message : error}`);
+    showPageText();
+    stage.remove();
+    mirror.remove();
+    for (const node of fallbackNodes) if (node.parentNode !== div) div.appendChild(node);
+    // Without its words the widget would show only [key] placeholders: the author's fallback
+    // stays, with a note saying why.
+    if (error && error.lessonText) {
+      const note = element('p', 'attn-note', div);
+      note.setAttribute('role', 'note');
+      style(note, { margin: options.fillPage ? '1rem' : '0.5em 0', fontSize: '0.9em' });
+      note.textContent = `The widget's words (${LESSON_FILE} beside the widget) could not be loaded, so it was ` +
+                         'not started. Open attention-lesson-offline.html to use the lesson without a server.';
+    }
+  }
+}
+
+// The authors' API: AttentionWidget.get(div).setScene(NAME) / .setState(STATE), NAME a scene's
+// name and STATE a state in the URL-fragment encoding.
+export function api(div) {
+  const handle = mounted.get(div);
+  return {
+    setScene: (scene) => { if (handle) handle.setScene(scene); },
+    setState: (state) => { if (handle && typeof state === 'string') handle.apply(state); },
+  };
+}
+
+export function mountAll(root) {
+  for (const div of (root || document).querySelectorAll('div[data-attention-widget]')) {
+    mount(div, { scene: div.dataset.scene, theme: div.dataset.theme, state: div.dataset.state,
+                 height: Number(div.dataset.height) || 0 });
+  }
+}
