@@ -6,7 +6,7 @@ import { performanceDoc } from './performance_doc.mjs';
 
 const bench = {
   date: '2030-01-02', time: '03:04 UTC', machine: '2 x Test CPU, 8 GiB', os: 'Debian GNU/Linux 12 (bookworm)',
-  load_average_15min: 0.5, chromium: 'Chromium 999.0',
+  load_average_15min: 0.5, chromium: 'Chromium 999.0 built on Debian GNU/Linux 12 (bookworm)',
   transfer: { widget: { raw: 500000, gzip: 200400, brotli: 180000 }, baseline: { raw: 900000, gzip: 270000, brotli: 220000 },
               offline_bytes: 650000 },
   page: {
@@ -26,7 +26,7 @@ const bench = {
 
 const page = performanceDoc(bench);
 const expect = [
-  '2030-01-02 03:04 UTC on 2 x Test CPU, 8 GiB (Debian GNU/Linux 12 (bookworm)), load average 0.5 at the end; Chromium 999.0',
+  '2030-01-02 03:04 UTC on 2 x Test CPU, 8 GiB (Debian GNU/Linux 12 (bookworm)), 15-minute load average 0.5 at the end; Chromium 999.0, headless with SwiftShader WebGL',
   '| widget transfer, gzip -9 | 200.4 KB | <= 256 KB | PASS |',
   '| native idle CPU | 3 % | <= 1 % | FAIL |',
   '**Failed:** native idle CPU.',

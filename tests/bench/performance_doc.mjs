@@ -14,13 +14,17 @@ const percentile = (values, p) => {
 const spread = (samples) => samples && samples.length
   ? `${percentile(samples, 10).toFixed(0)}–${percentile(samples, 90).toFixed(0)} ms` : '';
 
-// A sentence naming the run: "2030-01-02 03:04 UTC on 2 x CPU, 8 GiB (Debian ...), load average 0.5 at the end; Chromium ...".
+// A sentence naming the run: "2030-01-02 03:04 UTC on 2 x CPU, 8 GiB (Debian ...), 15-minute load average
+// 0.5 at the end; Chromium ...".
 export function runLine(bench) {
   const when = bench.time ? `${bench.date} ${bench.time}` : bench.date;
   const os = bench.os ? ` (${bench.os})` : '';
-  // Other work on the machine moves every timing: the load over the bench's last 15 minutes says how much there was.
-  const load = typeof bench.load_average_15min === 'number' ? `, load average ${bench.load_average_15min} at the end` : '';
-  return `${when} on ${bench.machine}${os}${load}; ${bench.chromium}, headless with SwiftShader WebGL`;
+  // Other work on the machine moves every timing: the load average over the 15 minutes before
+  // the report says how much there was.
+  const load = typeof bench.load_average_15min === 'number'
+    ? `, 15-minute load average ${bench.load_average_15min} at the end` : '';
+  const chromium = String(bench.chromium).replace(/ built on .*$/, '');
+  return `${when} on ${bench.machine}${os}${load}; ${chromium}, headless with SwiftShader WebGL`;
 }
 
 // The figures of one run, widget beside baseline, as Markdown table lines.
