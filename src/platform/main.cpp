@@ -17,15 +17,17 @@ platform::App& TheApp() {
   return app;
 }
 
-const char kUsage[] =
-    "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
-    "  --scene NAME       open on compare, combine, mask, caveats, walkthrough or quiz\n"
-    "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
-    "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
-    "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
-    "  --frames N         draw N frames, then exit\n"
-    "  --screenshot PATH  with --frames: save the last frame as PNG\n"
-    "  --size WxH         window size in pixels (default 1024x760)\n";
+// The scene names come from the registry.
+std::string Usage() {
+  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
+         "  --scene NAME       open on one of: " + lesson::SceneNameList() + "\n"
+         "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
+         "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
+         "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
+         "  --frames N         draw N frames, then exit\n"
+         "  --screenshot PATH  with --frames: save the last frame as PNG\n"
+         "  --size WxH         window size in pixels (default 1024x760)\n";
+}
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
   char* end = nullptr;
@@ -68,10 +70,10 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
         return false;
       }
     } else if (arg == "--help" || arg == "-h") {
-      std::fputs(kUsage, stdout);
+      std::fputs(Usage().c_str(), stdout);
       std::exit(0);
     } else {
-      std::fprintf(stderr, "error: unknown or incomplete option '%s'\n%s", arg.c_str(), kUsage);
+      std::fprintf(stderr, "error: unknown or incomplete option '%s'\n%s", arg.c_str(), Usage().c_str());
       return false;
     }
   }
