@@ -7,9 +7,7 @@
 
 namespace attention {
 
-bool Result::RowIsEmpty(int row) const {
-  return std::binary_search(empty_rows.begin(), empty_rows.end(), row);
-}
+bool Result::RowIsEmpty(int row) const { return std::binary_search(empty_rows.begin(), empty_rows.end(), row); }
 
 namespace {
 

@@ -69,10 +69,11 @@ struct Mask {
 
 // Outcome of an operation that can reject its input. Default-constructed means success.
 struct Status {
-  bool ok = true;       // false when the input was rejected
-  std::string field;    // the input at fault: "queries", "keys", "values", "mask", "valid_lengths", "temperature", "scores"
-  int row = -1;         // row of the offending entry, -1 when not about one entry
-  int col = -1;         // column of the offending entry, -1 when not about one entry
+  bool ok = true;  // false when the input was rejected
+  std::string
+      field;     // the input at fault: "queries", "keys", "values", "mask", "valid_lengths", "temperature", "scores"
+  int row = -1;  // row of the offending entry, -1 when not about one entry
+  int col = -1;  // column of the offending entry, -1 when not about one entry
   std::string message;  // one line for people, e.g. "keys[1][0] is NaN"
 
   static Status Fail(std::string field, int row, int col, std::string message);

@@ -10,7 +10,7 @@ namespace attention {
 namespace {
 
 // Written as bytes so the source does not depend on the compiler's idea of the source charset.
-constexpr const char* kTimes = " \xC3\x97 ";  // U+00D7 multiplication sign
+constexpr const char* kTimes = " \xC3\x97 ";    // U+00D7 multiplication sign
 constexpr const char* kMinus = "\xE2\x88\x92";  // U+2212 minus sign, wider and clearer than '-'
 
 void TrimFraction(std::string* digits) {

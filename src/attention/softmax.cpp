@@ -27,7 +27,7 @@ bool SoftmaxRow(const double* scores, const uint8_t* allowed, int count, double 
   double max_score = -kInfinity;
   for (int j = 0; j < count; ++j) {
     if (allowed != nullptr && allowed[j] == 0) continue;
-    if (scores[j] != scores[j]) return fail();  // NaN; std::isnan is a call per score at -Oz
+    if (scores[j] != scores[j]) return fail();                  // NaN; std::isnan is a call per score at -Oz
     max_score = scores[j] > max_score ? scores[j] : max_score;  // std::max, spelled out: no call at -Oz
   }
   // Also covers a row whose allowed scores are all -inf: there is nothing to put weight on.

@@ -44,13 +44,13 @@ enum class ParamForm {
 
 // A parameter's value, in the field its form uses.
 struct ParamValue {
-  bool flag = false;                     // Flag
-  double x = 0.0;                        // Number; Pair's first
-  double y = 0.0;                        // Pair's second
-  int index = 0;                         // Index, counted from 1
-  std::vector<int> indices;              // Indices, counted from 1, ascending
+  bool flag = false;                       // Flag
+  double x = 0.0;                          // Number; Pair's first
+  double y = 0.0;                          // Pair's second
+  int index = 0;                           // Index, counted from 1
+  std::vector<int> indices;                // Indices, counted from 1, ascending
   std::vector<std::pair<int, int>> cells;  // Cells: (row, column), counted from 1, row by row
-  std::string text;                      // Text
+  std::string text;                        // Text
 };
 
 // One URL parameter: a row of a scene's table. `get` gives the value a link carries (false: the
@@ -60,9 +60,9 @@ struct ParamValue {
 struct Param {
   std::string name;  // in the link, "mask.cells"
   ParamForm form;
-  double lo;         // range, see ParamForm
+  double lo;  // range, see ParamForm
   double hi;
-  int item;          // which key, question, ... the row is about (0-based), handed to get and set
+  int item;  // which key, question, ... the row is about (0-based), handed to get and set
   bool (*get)(const LessonState& state, int item, ParamValue* value);
   bool (*set)(LessonState& state, int item, const ParamValue& value, std::string* why);
 };
@@ -71,12 +71,12 @@ struct Param {
 
 struct SceneModule {
   Scene id;
-  const char* name;       // in links, --scene and the page API: "mask"
-  const char* label_key;  // the scene bar's label in lesson.txt: "widget.scene.mask"
-  void (*reset)(LessonState& state);                   // the scene as it opens
-  std::string (*describe)(const LessonState& state);   // the live region's sentences
-  MirrorTable (*table)(const LessonState& state);      // the mirror's table
-  std::vector<Param> (*params)();                      // URL parameters, in the order a link writes them
+  const char* name;                                   // in links, --scene and the page API: "mask"
+  const char* label_key;                              // the scene bar's label in lesson.txt: "widget.scene.mask"
+  void (*reset)(LessonState& state);                  // the scene as it opens
+  std::string (*describe)(const LessonState& state);  // the live region's sentences
+  MirrorTable (*table)(const LessonState& state);     // the mirror's table
+  std::vector<Param> (*params)();                     // URL parameters, in the order a link writes them
 };
 
 // Every scene, in the scene bar's order; Scenes()[i].id == Scene(i).

@@ -11,8 +11,8 @@
 
 #include <algorithm>
 #include <array>
-#include <cmath>
 #include <clocale>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>

@@ -31,9 +31,9 @@ size_t Utf8Decode(const std::string& text, size_t i, uint32_t* code);
 
 // One problem found while parsing a text file.
 struct TextError {
-  std::string file;     // e.g. "assets/lesson/lesson.txt"
-  int line = 0;         // 1-based line number
-  std::string message;  // e.g. "expected 'key = value'"
+  std::string file;              // e.g. "assets/lesson/lesson.txt"
+  int line = 0;                  // 1-based line number
+  std::string message;           // e.g. "expected 'key = value'"
   std::string ToString() const;  // "assets/lesson/lesson.txt:12: expected 'key = value'"
 };
 
@@ -42,8 +42,7 @@ struct TextError {
 // Keys are [a-z0-9_.]+ and may appear once, and not at all if `earlier` (the file's earlier
 // sections) holds them.
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
-                   TextError* error, int first_line = 1,
-                   const std::map<std::string, std::string>* earlier = nullptr);
+                   TextError* error, int first_line = 1, const std::map<std::string, std::string>* earlier = nullptr);
 
 // A lesson file is divided into sections by lines "[name]" (name: a-z, 0-9, '_'), one per scene;
 // what comes before the first such line is a section without a name.

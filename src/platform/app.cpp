@@ -8,12 +8,12 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
-#include "platform/gl.h"
-#include "platform/png_writer.h"
-#include "platform/renderer.h"
 #include "lesson/describe.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
+#include "platform/gl.h"
+#include "platform/png_writer.h"
+#include "platform/renderer.h"
 #include "platform/web_bridge.h"
 #include "platform/window.h"
 #include "ui/fonts.h"

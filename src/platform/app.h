@@ -29,10 +29,10 @@ struct AppOptions {
   std::string screenshot_path;  // write the last drawn frame here as PNG (with frames > 0)
   int width = 1024;             // initial window size natively, in pixels
   int height = 760;
-  std::string scene;            // scene to open ("mask"); empty = the default scene
-  std::string assets_dir;       // native: folder with lesson text files overriding the built-in text
-  std::string state;            // a shared configuration (the URL fragment's encoding) to open with
-  std::string theme;            // "light" or "dark"; empty = follow the system
+  std::string scene;       // scene to open ("mask"); empty = the default scene
+  std::string assets_dir;  // native: folder with lesson text files overriding the built-in text
+  std::string state;       // a shared configuration (the URL fragment's encoding) to open with
+  std::string theme;       // "light" or "dark"; empty = follow the system
 };
 
 struct App {
@@ -42,14 +42,14 @@ struct App {
   bool running = true;
   int exit_code = 0;
   int frames_drawn = 0;
-  int frames_pending = 0;  // frames still to draw after the last input: ImGui settles over a few
-  std::string published_state;  // the last configuration announced to the page
-  std::string published_notice;  // the number-field refusal announced with it, if any
-  bool publish_due = false;      // the page has not yet heard the latest change
-  unsigned published_at_ms = 0;  // WindowTicksMs() when the page last heard
-  int published_height = 0;     // the last content height announced to the page
-  bool renderer_ready = false;  // the GL renderer's objects exist (web: not while the context is lost)
-  bool fonts_uploaded = false;  // the renderer holds the font atlas of the current pixel ratio
+  int frames_pending = 0;               // frames still to draw after the last input: ImGui settles over a few
+  std::string published_state;          // the last configuration announced to the page
+  std::string published_notice;         // the number-field refusal announced with it, if any
+  bool publish_due = false;             // the page has not yet heard the latest change
+  unsigned published_at_ms = 0;         // WindowTicksMs() when the page last heard
+  int published_height = 0;             // the last content height announced to the page
+  bool renderer_ready = false;          // the GL renderer's objects exist (web: not while the context is lost)
+  bool fonts_uploaded = false;          // the renderer holds the font atlas of the current pixel ratio
   InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time
 };
 

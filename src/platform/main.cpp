@@ -19,8 +19,11 @@ platform::App& TheApp() {
 
 // The scene names come from the registry.
 std::string Usage() {
-  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] [--screenshot PATH] [--size WxH]\n"
-         "  --scene NAME       open on one of: " + lesson::SceneNameList() + "\n"
+  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] "
+         "[--screenshot PATH] [--size WxH]\n"
+         "  --scene NAME       open on one of: " +
+         lesson::SceneNameList() +
+         "\n"
          "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
          "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
          "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"

@@ -1,7 +1,6 @@
 // The desktop loop: the window's events wake it, nothing is drawn while nothing changes.
-#include "platform/main_loop.h"
-
 #include "platform/app.h"
+#include "platform/main_loop.h"
 #include "platform/window.h"
 
 namespace platform {

@@ -1,10 +1,9 @@
 // The browser's loop: it calls AppFrame on its animation frames (emscripten_set_main_loop), and
 // the page reaches the running app through the two calls below.
-#include "platform/main_loop.h"
-
 #include <emscripten.h>
 
 #include "platform/app.h"
+#include "platform/main_loop.h"
 #include "platform/web_bridge.h"
 
 namespace {

@@ -24,7 +24,7 @@ struct Renderer {
   GLuint vertex_buffer = 0;
   GLuint index_buffer = 0;
   GLuint font_texture = 0;
-  int frames_sent = 0;        // frames drawn since RendererInit
+  int frames_sent = 0;  // frames drawn since RendererInit
   bool program_checked = false;
 };
 
@@ -87,8 +87,9 @@ void CheckProgram() {
   glGetProgramiv(r.program, GL_INFO_LOG_LENGTH, &length);
   std::string log(length > 1 ? static_cast<size_t>(length) : 1, '\0');
   glGetProgramInfoLog(r.program, static_cast<GLsizei>(log.size()), nullptr, &log[0]);
-  std::fprintf(stderr, "error: the GL program for drawing the widget did not link: %s\nvertex shader: %s\nfragment shader: %s\n",
-               log.c_str(), ShaderLog(r.vertex_shader).c_str(), ShaderLog(r.fragment_shader).c_str());
+  std::fprintf(
+      stderr, "error: the GL program for drawing the widget did not link: %s\nvertex shader: %s\nfragment shader: %s\n",
+      log.c_str(), ShaderLog(r.vertex_shader).c_str(), ShaderLog(r.fragment_shader).c_str());
 }
 
 void SetVertexLayout(size_t first_vertex) {

@@ -4,10 +4,10 @@
 #include "lesson/text_store.h"
 
 #ifdef __EMSCRIPTEN__
-#include <emscripten.h>
-
 #include <cstdlib>
 #include <cstring>
+
+#include <emscripten.h>
 
 #include "lesson/lesson_state.h"
 #include "lesson/scene.h"
@@ -16,10 +16,10 @@ namespace {
 bool g_loop_paused = false;
 bool g_context_lost = false;
 bool g_context_restored = false;
-bool g_page_visible = true;   // the tab is shown (Page Visibility)
-bool g_on_screen = true;      // some of the canvas is inside the viewport (IntersectionObserver)
-bool g_size_changed = true;   // the container may have a new size: measure it on the next frame
-int g_prefers_dark = -1;      // the colour scheme the page last reported; -1: not asked yet
+bool g_page_visible = true;  // the tab is shown (Page Visibility)
+bool g_on_screen = true;     // some of the canvas is inside the viewport (IntersectionObserver)
+bool g_size_changed = true;  // the container may have a new size: measure it on the next frame
+int g_prefers_dark = -1;     // the colour scheme the page last reported; -1: not asked yet
 }  // namespace
 
 // Wakes the paused main loop; called from the listeners below. Resuming a running loop would
@@ -233,11 +233,11 @@ void BridgeLoadLessonText(const std::string&, lesson::TextStore& store) {
 
 #else  // native desktop
 
-#include <SDL.h>
-
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+
+#include <SDL.h>
 
 namespace platform {
 

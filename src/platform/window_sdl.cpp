@@ -1,5 +1,4 @@
 // The desktop window: SDL2 with an OpenGL 3 context, input through ImGui's SDL2 backend.
-#include "platform/window.h"
 #include "platform/window_sdl.h"
 
 #include <cstdio>
@@ -9,6 +8,7 @@
 #include <imgui_impl_sdl2.h>
 
 #include "platform/gl.h"
+#include "platform/window.h"
 
 namespace platform {
 

@@ -2,26 +2,35 @@
 // wheel, key and focus events. The listeners (EM_JS below) call into the functions after them,
 // which hand each event to ImGui's input queue as it arrives: a click or key shorter than a frame
 // is spread over the next frames by ImGui itself.
-#include "platform/window.h"
-
-#include <emscripten.h>
-#include <emscripten/html5_webgl.h>
-
 #include <cfloat>
 #include <cmath>
 #include <cstdio>
 
+#include <emscripten.h>
+#include <emscripten/html5_webgl.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
 #include "platform/web_bridge.h"
+#include "platform/window.h"
 
 namespace {
 
 // The DOM's keyCode of the keys with a browser action of their own.
 enum Key : int {
-  kBackspace = 8, kTab = 9, kEnter = 13, kSpace = 32, kPageUp = 33, kPageDown = 34,
-  kEnd = 35, kHome = 36, kLeft = 37, kUp = 38, kRight = 39, kDown = 40, kDelete = 46,
+  kBackspace = 8,
+  kTab = 9,
+  kEnter = 13,
+  kSpace = 32,
+  kPageUp = 33,
+  kPageDown = 34,
+  kEnd = 35,
+  kHome = 36,
+  kLeft = 37,
+  kUp = 38,
+  kRight = 39,
+  kDown = 40,
+  kDelete = 46,
 };
 
 struct WebWindow {
@@ -140,11 +149,20 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_key(int key_code, int down, int mods) {
   if (key != ImGuiKey_None) ImGui::GetIO().AddKeyEvent(key, down != 0);
   Arrived();
   switch (key_code) {
-    case kBackspace: case kTab: case kEnter: case kSpace: case kPageUp: case kPageDown: case kEnd: case kHome:
-    case kLeft: case kUp: case kRight: case kDown: case kDelete:
-      return 1;
-    default:
-      return 0;
+    case kBackspace:
+    case kTab:
+    case kEnter:
+    case kSpace:
+    case kPageUp:
+    case kPageDown:
+    case kEnd:
+    case kHome:
+    case kLeft:
+    case kUp:
+    case kRight:
+    case kDown:
+    case kDelete: return 1;
+    default: return 0;
   }
 }
 

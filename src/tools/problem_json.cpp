@@ -207,8 +207,8 @@ class PathTracker {
 
   void CheckTopLevelField(const std::string& name) {
     if (FindField(name) == nullptr) {
-      throw InputError{Status::Fail(Escaped(name), -1, -1,
-                                    "unknown field '" + Escaped(name) + "' (fields: " + kFieldList + ")")};
+      throw InputError{
+          Status::Fail(Escaped(name), -1, -1, "unknown field '" + Escaped(name) + "' (fields: " + kFieldList + ")")};
     }
     if (!seen_.insert(name).second) {
       throw InputError{Status::Fail(name, -1, -1, "duplicate field '" + name + "'")};
@@ -344,7 +344,8 @@ Status ReadMask(const Json& value, int query_rows, attention::Mask* out) {
   if (!value.is_array()) return WrongType(field, value);
   // An empty attention::Mask means "no mask": refuse [] rather than silently ignore it.
   if (value.empty() && query_rows > 0) {
-    return Status::Fail(field, -1, -1, "mask has 0 rows, expected " + std::to_string(query_rows) + " (one per query row)");
+    return Status::Fail(field, -1, -1,
+                        "mask has 0 rows, expected " + std::to_string(query_rows) + " (one per query row)");
   }
   std::size_t cols = value.empty() || !value[0].is_array() ? 0 : value[0].size();
   attention::Mask mask(static_cast<int>(value.size()), static_cast<int>(cols));
@@ -407,8 +408,10 @@ Status ProblemFromDocument(const Json& document, attention::Problem* problem) {
     status = ReadValidLengths(document.at("valid_lengths"), problem->queries.rows, problem->keys.rows,
                               &problem->valid_lengths);
   }
-  if (status.ok && document.contains("mask")) status = ReadMask(document.at("mask"), problem->queries.rows, &problem->mask);
-  if (status.ok && document.contains("temperature")) status = ReadTemperature(document.at("temperature"), &problem->temperature);
+  if (status.ok && document.contains("mask"))
+    status = ReadMask(document.at("mask"), problem->queries.rows, &problem->mask);
+  if (status.ok && document.contains("temperature"))
+    status = ReadTemperature(document.at("temperature"), &problem->temperature);
   if (status.ok && document.contains("scale")) status = ReadBool(document.at("scale"), "scale", &problem->scale);
   return status;
 }
@@ -417,8 +420,9 @@ Status ProblemFromDocument(const Json& document, attention::Problem* problem) {
 
 bool IsAllowed(const attention::Result& result, int row, int col) {
   const attention::Mask& allowed = result.allowed;
-  bool has_mask = allowed.rows == result.scores.rows && allowed.cols == result.scores.cols &&
-                  allowed.allowed.size() == static_cast<std::size_t>(allowed.rows) * static_cast<std::size_t>(allowed.cols);
+  bool has_mask =
+      allowed.rows == result.scores.rows && allowed.cols == result.scores.cols &&
+      allowed.allowed.size() == static_cast<std::size_t>(allowed.rows) * static_cast<std::size_t>(allowed.cols);
   return !has_mask || allowed(row, col);
 }
 

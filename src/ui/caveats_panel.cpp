@@ -81,9 +81,9 @@ void FullWidth() { ImGui::Dummy(ImVec2(ImGui::GetContentRegionAvail().x, 0.0f));
 struct Cell {
   enum class Kind { Text, Bar, Button };
   Kind kind = Kind::Text;
-  std::string text;      // the number (Text, Bar) or the button's label (Button)
-  float fraction = 0.0f; // Bar: length, 0..1 of the cell
-  ImU32 color = 0;       // Bar: fill colour
+  std::string text;       // the number (Text, Bar) or the button's label (Button)
+  float fraction = 0.0f;  // Bar: length, 0..1 of the cell
+  ImU32 color = 0;        // Bar: fill colour
 };
 
 Cell TextCell(std::string text) { return Cell{Cell::Kind::Text, std::move(text), 0.0f, 0}; }
@@ -158,8 +158,8 @@ int DrawRows(Context& ctx, const char* id, const std::vector<Column>& columns, c
   const int column_count = static_cast<int>(columns.size()) + 1;
 
   if (available >= kWideLayout) {
-    const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH |
-                                  ImGuiTableFlags_PadOuterX;
+    const ImGuiTableFlags flags =
+        ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH | ImGuiTableFlags_PadOuterX;
     if (!ImGui::BeginTable(id, column_count, flags)) return -1;
     ImGui::TableSetupColumn("word", ImGuiTableColumnFlags_WidthStretch, 0.9f);
     for (size_t c = 0; c < columns.size(); ++c) {
@@ -384,7 +384,8 @@ void DrawFinding(Context& ctx, const lesson::CaveatsScene& scene, const lesson::
   if (summary.largest_weight < 0 || summary.largest_change_a < 0) return;
   const lesson::AblationRow& top = rows[static_cast<size_t>(summary.largest_weight)];
   const lesson::AblationRow& most = rows[static_cast<size_t>(summary.largest_change_a)];
-  const bool surprise = summary.largest_weight == summary.smallest_change_a && summary.largest_weight != summary.largest_change_a;
+  const bool surprise =
+      summary.largest_weight == summary.smallest_change_a && summary.largest_weight != summary.largest_change_a;
   const TextFields fields = {{"top", Word(top.position)},
                              {"top_weight", FormatNumber(top.weight_a)},
                              {"top_change", FormatNumber(top.change_a.change)},
@@ -426,7 +427,8 @@ void DrawAblation(Context& ctx, lesson::LessonState& state) {
     Row out;
     out.word = Word(row.position);
     out.removed = removed;
-    out.cells = {TextCell(FormatNumber(row.value)), TextCell(FormatNumber(scene.scores_a[at])), BarCell(row.weight_a, FormatNumber(row.weight_a), palette.first),
+    out.cells = {TextCell(FormatNumber(row.value)), TextCell(FormatNumber(scene.scores_a[at])),
+                 BarCell(row.weight_a, FormatNumber(row.weight_a), palette.first),
                  Cell{Cell::Kind::Button, T(removed ? "caveats.put_back" : "caveats.remove"), 0.0f, 0},
                  ChangeCell(row.change_a, largest, scene.each_in_turn_shown, palette.second)};
     table.push_back(out);
@@ -443,7 +445,8 @@ void DrawAblation(Context& ctx, lesson::LessonState& state) {
   DrawOutputSentence(ctx, scene, full, now);
 
   ButtonRow buttons;
-  const std::string each = T(scene.each_in_turn_shown ? "caveats.hide_each" : "caveats.each_in_turn") + "###caveats_each";
+  const std::string each =
+      T(scene.each_in_turn_shown ? "caveats.hide_each" : "caveats.each_in_turn") + "###caveats_each";
   buttons.Place(each);
   if (ImGui::Button(each.c_str())) lesson::SetEachInTurnShown(scene, !scene.each_in_turn_shown);
   RecordItem(ctx, "caveats.each_in_turn");
@@ -501,8 +504,8 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
                  {{"weights", QueryWeights(b_now)}, {"output", FormatNumber(b_now.combination.output)}}));
   }
 
-  Wrapped(Fill(T("caveats.layer2_split"), {{"a", FormatNumber(1.0 - scene.layer2_weight_b)},
-                                           {"b", FormatNumber(scene.layer2_weight_b)}}));
+  Wrapped(Fill(T("caveats.layer2_split"),
+               {{"a", FormatNumber(1.0 - scene.layer2_weight_b)}, {"b", FormatNumber(scene.layer2_weight_b)}}));
   double weight_b = scene.layer2_weight_b;
   const double lo = 0.0;
   const double hi = 1.0;

@@ -22,7 +22,8 @@ using lesson::T;
 
 // One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to. It can
 // take keyboard focus; hovering or focusing it explains how the number was computed.
-void ArithmeticLine(Context& ctx, const char* id, const std::string& text, ImU32 color, const std::string& explanation) {
+void ArithmeticLine(Context& ctx, const char* id, const std::string& text, ImU32 color,
+                    const std::string& explanation) {
   ImGui::PushStyleColor(ImGuiCol_Text, color);
   ImGui::PushID(id);
   const ImVec2 size = ImGui::CalcTextSize(text.c_str());
@@ -81,7 +82,8 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
   value_mark(example.second_value, example.second_weight, palette.second, true);
 
   const float ox = to_x(output);
-  draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12), palette.output);
+  draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12),
+                          palette.output);
   const std::string label = "output " + FormatNumber(output);
   const ImVec2 size = ImGui::CalcTextSize(label.c_str());
   const float lx = std::clamp(ox - size.x * 0.5f, origin.x, origin.x + width - size.x);
@@ -104,12 +106,14 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushItemWidth(-FLT_MIN);
   double first = example.first_value;
   ImGui::TextUnformatted(T("combine.first_value").c_str());
-  if (SliderNumber(ctx, "##first_value", "combine.first_value", &first, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
+  if (SliderNumber(ctx, "##first_value", "combine.first_value", &first, lesson::kCombineValueMin,
+                   lesson::kCombineValueMax, "%.1f")) {
     lesson::SetFirstValue(example, first);
   }
   double second = example.second_value;
   ImGui::TextUnformatted(T("combine.second_value").c_str());
-  if (SliderNumber(ctx, "##second_value", "combine.second_value", &second, lesson::kCombineValueMin, lesson::kCombineValueMax, "%.1f")) {
+  if (SliderNumber(ctx, "##second_value", "combine.second_value", &second, lesson::kCombineValueMin,
+                   lesson::kCombineValueMax, "%.1f")) {
     lesson::SetSecondValue(example, second);
   }
   double weight = example.second_weight;

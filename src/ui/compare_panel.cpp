@@ -37,9 +37,9 @@ using lesson::T;
 
 constexpr float kWideLayoutMin = 720.0f;  // narrower than this, the numbers go under the plane
 constexpr float kPlaneMaxSide = 460.0f;
-constexpr double kDragGrid = 0.05;        // dragged tips snap to this grid, so the numbers stay short
-constexpr double kKeyStep = 0.1;          // one arrow key press
-constexpr double kKeyStepLarge = 0.5;     // with Shift
+constexpr double kDragGrid = 0.05;     // dragged tips snap to this grid, so the numbers stay short
+constexpr double kKeyStep = 0.1;       // one arrow key press
+constexpr double kKeyStepLarge = 0.5;  // with Shift
 
 // [SECTION] Colours and the plane's coordinates
 
@@ -85,12 +85,12 @@ struct PlaneFrame {
 // [SECTION] Draggable tips: mouse, touch and keyboard
 
 struct TipInput {
-  bool dragging = false;     // held with the mouse (or a finger)
-  PlanePoint drag_to;        // where the pointer is, in plane coordinates
-  bool focused = false;      // has keyboard focus (or was clicked last)
+  bool dragging = false;  // held with the mouse (or a finger)
+  PlanePoint drag_to;     // where the pointer is, in plane coordinates
+  bool focused = false;   // has keyboard focus (or was clicked last)
   bool hovered = false;
-  bool key_moved = false;    // an arrow key moved it this frame
-  PlanePoint key_delta;      // by how much
+  bool key_moved = false;  // an arrow key moved it this frame
+  PlanePoint key_delta;    // by how much
 };
 
 // One arrow tip as an ImGui item: the mouse drags it; when it has focus the arrow keys move it
@@ -234,7 +234,8 @@ std::vector<ImRect> DrawGrid(Context& ctx, ImDrawList* draw, const PlaneFrame& f
       for (const ImVec2 at : {ImVec2(on_x.x - 10.0f, on_x.y + 2.0f), ImVec2(on_y.x + 4.0f, on_y.y - 2.0f)}) {
         draw->AddText(at, palette.muted, tick.c_str());
         ticks.emplace_back(at, ImVec2(at.x + size.x, at.y + size.y));
-        RecordRect(ctx, ("compare.tick." + std::to_string(ticks.size() - 1)).c_str(), ticks.back().Min, ticks.back().Max);
+        RecordRect(ctx, ("compare.tick." + std::to_string(ticks.size() - 1)).c_str(), ticks.back().Min,
+                   ticks.back().Max);
       }
     }
   }
@@ -288,8 +289,10 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
 
   const ImU32 focus_color = ImGui::GetColorU32(ImGuiCol_NavHighlight);
   auto rings = [&](ImVec2 tip, const TipInput& in, bool highlighted) {
-    if (in.focused || in.dragging) draw->AddCircle(tip, 14.0f, focus_color, 0, 2.5f);
-    else if (in.hovered) draw->AddCircle(tip, 13.0f, WithAlpha(focus_color, 140), 0, 1.5f);
+    if (in.focused || in.dragging)
+      draw->AddCircle(tip, 14.0f, focus_color, 0, 2.5f);
+    else if (in.hovered)
+      draw->AddCircle(tip, 13.0f, WithAlpha(focus_color, 140), 0, 1.5f);
     if (highlighted) {
       draw->AddCircle(tip, 20.0f, palette.highlight, 0, 3.0f);
       RecordRect(ctx, "compare.highlight", ImVec2(tip.x - 20.0f, tip.y - 20.0f), ImVec2(tip.x + 20.0f, tip.y + 20.0f));
@@ -342,7 +345,8 @@ void EndGroup(Context& ctx, const lesson::LessonState& state, const char* name) 
   ImGui::PushClipRect(window->Rect().Min, window->Rect().Max, false);
   EndHighlightGroup(ctx, state, name);
   ImGui::PopClipRect();
-  if (IsHighlighted(state, name)) RecordRect(ctx, "compare.highlight", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+  if (IsHighlighted(state, name))
+    RecordRect(ctx, "compare.highlight", ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
 // The column headers do nothing when pressed (the tables do not sort), so Tab passes them by.
@@ -386,11 +390,12 @@ void DrawScores(Context& ctx, lesson::LessonState& state) {
   EndGroup(ctx, state, "compare.scaling");
 
   const CompareResult result = lesson::ComputeCompare(scene);
-  const std::string formula = T(scene.scaled ? "compare.formula_scaled" : "compare.formula_unscaled") + ",  q = " +
-                              lesson::FormatPoint(scene.query);
+  const std::string formula = T(scene.scaled ? "compare.formula_scaled" : "compare.formula_unscaled") +
+                              ",  q = " + lesson::FormatPoint(scene.query);
   Paragraph(formula);
 
-  const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("##compare_scores", 3, flags)) {
     ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth(ctx));
     ImGui::TableSetupColumn(T("compare.column_dot").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.5f);
@@ -423,7 +428,8 @@ void DrawWeightBars(Context& ctx, const CompareResult& result) {
   const Palette& palette = ctx.palette;
   const ImGuiStyle& style = ImGui::GetStyle();
   float label_width = 0.0f;
-  for (int i = 0; i < kCompareKeyCount; ++i) label_width = std::max(label_width, ImGui::CalcTextSize(KeyLabel(i).c_str()).x);
+  for (int i = 0; i < kCompareKeyCount; ++i)
+    label_width = std::max(label_width, ImGui::CalcTextSize(KeyLabel(i).c_str()).x);
   label_width += style.ItemSpacing.x;
   const float number_width = ImGui::CalcTextSize("0.00").x + style.ItemSpacing.x;
   const float width = ImGui::GetContentRegionAvail().x;
@@ -485,7 +491,8 @@ void DrawOutput(Context& ctx, lesson::LessonState& state) {
   const CompareResult result = lesson::ComputeCompare(state.compare);
   BeginHighlightGroup();
   SectionTitle(ctx, T("compare.output_title"));
-  const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH;
   if (ImGui::BeginTable("##compare_output", 4, flags)) {
     ImGui::TableSetupColumn(T("compare.column_key").c_str(), ImGuiTableColumnFlags_WidthFixed, KeyColumnWidth(ctx));
     ImGui::TableSetupColumn(T("compare.column_value").c_str(), ImGuiTableColumnFlags_WidthStretch, 1.0f);

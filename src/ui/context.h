@@ -60,17 +60,17 @@ struct NumberFieldState {
 using CopyLinkFn = std::string (*)(const std::string& state);
 
 struct Context {
-  Theme theme = Theme::Light;                // the theme ApplyTheme last set
-  Palette palette;                           // its colours
-  Fonts fonts;                               // the atlas's fonts, once LoadFonts built them
-  std::vector<ImWchar> glyph_ranges;         // what the atlas holds; ImGui reads it while it builds
-  std::map<std::string, ItemRect> items;     // this frame's named rectangles, for tests and highlights
+  Theme theme = Theme::Light;             // the theme ApplyTheme last set
+  Palette palette;                        // its colours
+  Fonts fonts;                            // the atlas's fonts, once LoadFonts built them
+  std::vector<ImWchar> glyph_ranges;      // what the atlas holds; ImGui reads it while it builds
+  std::map<std::string, ItemRect> items;  // this frame's named rectangles, for tests and highlights
   std::unordered_map<ImGuiID, NumberFieldState> number_fields;  // by the field's ImGui id
-  bool scroll_to_highlight = false;          // the next highlight drawn scrolls into view
-  CopyLinkFn copy_link = nullptr;            // the platform's "Copy link"; null = no button
-  std::string copy_message;                  // what the last "Copy link" said, shown until the state changes
-  std::string copied_state;                  // the state that link holds
-  float content_height = 0.0f;               // height the last frame's content needed, in layout pixels
+  bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
+  CopyLinkFn copy_link = nullptr;                               // the platform's "Copy link"; null = no button
+  std::string copy_message;     // what the last "Copy link" said, shown until the state changes
+  std::string copied_state;     // the state that link holds
+  float content_height = 0.0f;  // height the last frame's content needed, in layout pixels
 };
 
 }  // namespace ui

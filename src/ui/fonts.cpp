@@ -1,10 +1,10 @@
 #include "ui/fonts.h"
 
-#include <imgui.h>
-
 #include <cstdint>
 #include <iterator>
 #include <vector>
+
+#include <imgui.h>
 
 #include "lesson/text_store.h"
 
@@ -65,8 +65,8 @@ ImFont* AddFont(const unsigned char* data, unsigned int size, float pixels, cons
   config.OversampleH = 2;
   config.OversampleV = 1;
   config.PixelSnapH = false;
-  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), static_cast<int>(size),
-                                                    pixels, &config, ranges);
+  return ImGui::GetIO().Fonts->AddFontFromMemoryTTF(const_cast<unsigned char*>(data), static_cast<int>(size), pixels,
+                                                    &config, ranges);
 }
 
 }  // namespace

@@ -109,7 +109,7 @@ constexpr float kMinCell = 34.0f;
 constexpr float kMaxCell = 64.0f;
 
 struct HeatmapLayout {
-  float label_width = 0.0f;   // the row-label column
+  float label_width = 0.0f;  // the row-label column
   float cell_width = 0.0f;
   float cell_height = 0.0f;
   float header_height = 0.0f;  // the column-label row
@@ -276,15 +276,15 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
   if (demo) {
     const ImVec2 min = cell_min(look.row, look.next);
     draw->AddRect(ImVec2(min.x - 1.0f, min.y - 1.0f),
-                  ImVec2(min.x + layout.cell_width + 1.0f, min.y + layout.cell_height + 1.0f), palette.second, 2.0f,
-                  0, 3.5f);
+                  ImVec2(min.x + layout.cell_width + 1.0f, min.y + layout.cell_height + 1.0f), palette.second, 2.0f, 0,
+                  3.5f);
   }
   for (int row = 0; row < kMaskTokenCount; ++row) {
     for (int col = 0; col < kMaskTokenCount; ++col) {
       if (!IsHighlighted(state, CellName(row, col).c_str())) continue;
       const ImVec2 min = cell_min(row, col);
       DrawHighlight(ctx, ImVec2(min.x + 4, min.y + 4),
-                       ImVec2(min.x + layout.cell_width - 4, min.y + layout.cell_height - 4));
+                    ImVec2(min.x + layout.cell_width - 4, min.y + layout.cell_height - 4));
     }
   }
   if (focused_any) {
@@ -404,8 +404,8 @@ void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::R
 
 // A checkbox with its one-line explanation under it, wrapped at `width`. The group is named
 // `name` (for highlights); the checkbox itself `name`.checkbox.
-void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, const char* label_key, const char* help_key,
-                    bool on, void (*set)(lesson::MaskScene&, bool), float width) {
+void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, const char* label_key,
+                    const char* help_key, bool on, void (*set)(lesson::MaskScene&, bool), float width) {
   const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
   BeginHighlightGroup();
   bool value = on;

@@ -97,7 +97,8 @@ std::string ShownText(const std::string& text) {
   return text.size() <= kShownTextMax ? text : text.substr(0, kShownTextMax) + "...";
 }
 
-void Refuse(NumberFieldState& field, NumberRefusal refusal, const std::string& typed, double lo, double hi, double value) {
+void Refuse(NumberFieldState& field, NumberRefusal refusal, const std::string& typed, double lo, double hi,
+            double value) {
   const char* key = refusal == NumberRefusal::OutOfRange      ? "widget.number_out_of_range"
                     : refusal == NumberRefusal::FarOutOfRange ? "widget.number_far_out_of_range"
                                                               : "widget.number_not_a_number";
@@ -155,8 +156,8 @@ TypedNumber JudgeTypedNumber(const std::string& text, double lo, double hi) {
 
 // [SECTION] The slider
 
-bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi, const char* format,
-                  ImGuiSliderFlags flags) {
+bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi,
+                  const char* format, ImGuiSliderFlags flags) {
   const ImGuiID id = ImGui::GetID(label);
   NumberFieldState& field = ctx.number_fields[id];
   const int frame = ImGui::GetFrameCount();

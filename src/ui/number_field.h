@@ -36,8 +36,8 @@ TypedNumber JudgeTypedNumber(const std::string& text, double lo, double hi);
 // the slider, why and what to type instead; the note stays until the value next changes. The
 // slider is recorded under `item_name` and the note under `item_name` + ".refused". Returns true
 // when *value changed.
-bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi, const char* format,
-                  ImGuiSliderFlags flags = ImGuiSliderFlags_None);
+bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi,
+                  const char* format, ImGuiSliderFlags flags = ImGuiSliderFlags_None);
 
 // The note of the field refused most recently that is still shown, or "" when none is: the words
 // the accessible mirror can read out.

@@ -20,9 +20,12 @@ struct ScenePanel {
 // of its own instead of folding all of them into the frame, and a browser, which compiles wasm
 // functions when first called, compiles only the panel on screen before the first frame.
 constexpr ScenePanel kPanels[] = {
-    {lesson::Scene::Compare, DrawComparePanel}, {lesson::Scene::Combine, DrawCombinePanel},
-    {lesson::Scene::Mask, DrawMaskPanel},       {lesson::Scene::Caveats, DrawCaveatsPanel},
-    {lesson::Scene::Walkthrough, DrawWalkthroughPanel}, {lesson::Scene::Quiz, DrawQuizPanel},
+    {lesson::Scene::Compare, DrawComparePanel},
+    {lesson::Scene::Combine, DrawCombinePanel},
+    {lesson::Scene::Mask, DrawMaskPanel},
+    {lesson::Scene::Caveats, DrawCaveatsPanel},
+    {lesson::Scene::Walkthrough, DrawWalkthroughPanel},
+    {lesson::Scene::Quiz, DrawQuizPanel},
 };
 
 }  // namespace

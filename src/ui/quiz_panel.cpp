@@ -19,9 +19,7 @@ namespace {
 using lesson::T;
 
 // "quiz.q1.choice2" and the like: question and choice numbered from 1, as the text file does.
-std::string QuestionKey(int question, const char* part) {
-  return "quiz.q" + std::to_string(question + 1) + "." + part;
-}
+std::string QuestionKey(int question, const char* part) { return "quiz.q" + std::to_string(question + 1) + "." + part; }
 
 std::string ChoiceKey(int question, const char* part, int choice) {
   return QuestionKey(question, part) + std::to_string(choice + 1);
@@ -32,8 +30,8 @@ char ChoiceLetter(int choice) { return static_cast<char>('A' + choice); }
 // One choice: a radio circle and its text, wrapped to the panel's width, as a single item that
 // takes mouse clicks and keyboard focus (Space or Enter picks it). ImGui's RadioButton cannot
 // wrap its label, which a phone-width panel needs.
-bool ChoiceItem(Context& ctx, const char* id, char letter, const std::string& label, bool selected, bool right_answer_shown,
-                float width) {
+bool ChoiceItem(Context& ctx, const char* id, char letter, const std::string& label, bool selected,
+                bool right_answer_shown, float width) {
   const Palette& palette = ctx.palette;
   const ImGuiStyle& style = ImGui::GetStyle();
   const float radius = 8.0f;

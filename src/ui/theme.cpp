@@ -34,15 +34,15 @@ void ApplyTheme(Context& ctx, Theme theme) {
     c[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.18f, 0.21f, 1.0f);
     c[ImGuiCol_NavHighlight] = ImVec4(1.0f, 0.85f, 0.25f, 1.0f);
     ctx.palette = {Rgb(237, 239, 242), Rgb(160, 166, 176), Rgb(120, 128, 140), Rgb(86, 180, 233),
-                 Rgb(230, 159, 0),   Rgb(0, 158, 115),   Rgb(240, 228, 66),   Rgb(30, 33, 39)};
+                   Rgb(230, 159, 0),   Rgb(0, 158, 115),   Rgb(240, 228, 66),  Rgb(30, 33, 39)};
   } else {
     c[ImGuiCol_WindowBg] = ImVec4(1.0f, 1.0f, 1.0f, 1.0f);
     c[ImGuiCol_Text] = ImVec4(0.10f, 0.11f, 0.13f, 1.0f);
     c[ImGuiCol_FrameBg] = ImVec4(0.94f, 0.95f, 0.96f, 1.0f);
     c[ImGuiCol_Border] = ImVec4(0.70f, 0.72f, 0.75f, 1.0f);
     c[ImGuiCol_NavHighlight] = ImVec4(0.00f, 0.35f, 0.85f, 1.0f);
-    ctx.palette = {Rgb(26, 28, 33),  Rgb(90, 96, 106), Rgb(140, 146, 156), Rgb(0, 114, 178),
-                 Rgb(213, 94, 0),  Rgb(0, 130, 95),  Rgb(204, 121, 167), Rgb(244, 246, 248)};
+    ctx.palette = {Rgb(26, 28, 33), Rgb(90, 96, 106), Rgb(140, 146, 156), Rgb(0, 114, 178),
+                   Rgb(213, 94, 0), Rgb(0, 130, 95),  Rgb(204, 121, 167), Rgb(244, 246, 248)};
   }
   ImGui::GetStyle() = style;
 }

@@ -5,10 +5,9 @@
 
 #include <imgui.h>
 
-#include "ui/highlight.h"
-
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
+#include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
@@ -141,8 +140,8 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "look")).c_str());
 
   const lesson::Scene target = lesson::WalkthroughStepScene(step);
-  const std::string show_me = T("walkthrough.show_me") + " " +
-                              T(lesson::ModuleOf(target).label_key) + "###walkthrough_show_me";
+  const std::string show_me =
+      T("walkthrough.show_me") + " " + T(lesson::ModuleOf(target).label_key) + "###walkthrough_show_me";
   if (ImGui::Button(show_me.c_str())) {
     lesson::ShowWalkthroughStep(state);
     RequestScrollToHighlight(ctx);

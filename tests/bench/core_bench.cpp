@@ -97,8 +97,7 @@ Timing Measure(int n, int min_runs, int max_runs, double budget_ms) {
   timing.runs = static_cast<int>(times_ms.size());
   std::sort(times_ms.begin(), times_ms.end());
   const size_t middle = times_ms.size() / 2;
-  timing.median_ms =
-      times_ms.size() % 2 == 1 ? times_ms[middle] : 0.5 * (times_ms[middle - 1] + times_ms[middle]);
+  timing.median_ms = times_ms.size() % 2 == 1 ? times_ms[middle] : 0.5 * (times_ms[middle - 1] + times_ms[middle]);
   timing.checksum = Checksum(result);
   return timing;
 }
@@ -130,8 +129,8 @@ int main(int argc, char** argv) {
   for (size_t s = 0; s < sizes.size(); ++s) {
     const Timing timing = quick ? Measure(sizes[s], 1, 1, 0.0) : Measure(sizes[s], kMinRuns, kMaxRuns, kBudgetMs);
     if (timing.runs == 0) return 1;
-    std::printf("%s{\"n\":%d,\"d\":%d,\"median_ms\":%.6f,\"runs\":%d,\"checksum\":%.17g}", s == 0 ? "" : ",",
-                timing.n, kWidth, timing.median_ms, timing.runs, timing.checksum);
+    std::printf("%s{\"n\":%d,\"d\":%d,\"median_ms\":%.6f,\"runs\":%d,\"checksum\":%.17g}", s == 0 ? "" : ",", timing.n,
+                kWidth, timing.median_ms, timing.runs, timing.checksum);
     std::fflush(stdout);
   }
   std::printf("]}\n");

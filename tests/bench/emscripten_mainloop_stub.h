@@ -1,9 +1,9 @@
 #pragma once
 // What Dear ImGui's examples/libs/emscripten/emscripten_mainloop_stub.h does (Debian's source
 // package leaves examples/libs out): the example's loop body becomes the browser's frame callback.
-#include <emscripten.h>
-
 #include <functional>
+
+#include <emscripten.h>
 
 static std::function<void()> MainLoopForEmscriptenP;
 static void MainLoopForEmscripten() { MainLoopForEmscriptenP(); }

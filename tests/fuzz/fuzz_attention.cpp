@@ -116,10 +116,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
 
-  if (result.weights.rows != n || result.weights.cols != m || !result.weights.IsConsistent()) Fail("weights shape", -1, -1);
+  if (result.weights.rows != n || result.weights.cols != m || !result.weights.IsConsistent())
+    Fail("weights shape", -1, -1);
   if (result.scores.rows != n || result.scores.cols != m || !result.scores.IsConsistent()) Fail("scores shape", -1, -1);
-  if (result.outputs.rows != n || result.outputs.cols != dv || !result.outputs.IsConsistent()) Fail("outputs shape", -1, -1);
-  if (result.allowed.rows != n || result.allowed.cols != m || !result.allowed.IsConsistent()) Fail("mask shape", -1, -1);
+  if (result.outputs.rows != n || result.outputs.cols != dv || !result.outputs.IsConsistent())
+    Fail("outputs shape", -1, -1);
+  if (result.allowed.rows != n || result.allowed.cols != m || !result.allowed.IsConsistent())
+    Fail("mask shape", -1, -1);
   if (!Finite(result.scores)) Fail("non-finite score", -1, -1);
   if (!Finite(result.weights)) Fail("non-finite weight", -1, -1);
   if (!Finite(result.outputs)) Fail("non-finite output", -1, -1);

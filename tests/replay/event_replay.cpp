@@ -10,11 +10,10 @@
 #include <SDL.h>
 #include <imgui.h>
 
-#include "platform/window_sdl.h"
-
 #include "lesson/describe.h"
 #include "lesson/scene.h"
 #include "lesson/state_url.h"
+#include "platform/window_sdl.h"
 
 // Contents
 // [SECTION] Keys by name
@@ -173,8 +172,8 @@ bool ParseLine(const std::string& line, StreamEvent* event) {
     for (char c : event->text) ok = ok && LookUpKey(std::string(1, c), 0, &key);
   } else if (kind == "resize") {
     event->kind = Kind::Resize;
-    ok = (in >> event->width >> event->height) && event->width >= 200 && event->width <= 8192 &&
-         event->height >= 200 && event->height <= 8192;
+    ok = (in >> event->width >> event->height) && event->width >= 200 && event->width <= 8192 && event->height >= 200 &&
+         event->height <= 8192;
   } else if (kind == "scene") {
     event->kind = Kind::Scene;
     lesson::Scene scene;
@@ -359,9 +358,7 @@ void EventReplay::Expand(const std::vector<StreamEvent>& events) {
         end_frame();
         break;
       }
-      case StreamEvent::Kind::Key:
-        key(e.text, e.mods);
-        break;
+      case StreamEvent::Kind::Key: key(e.text, e.mods); break;
       case StreamEvent::Kind::Type:
         for (char c : e.text) key(std::string(1, c), 0);
         break;
@@ -477,9 +474,7 @@ void EventReplay::Run(App& app, const Action& action) {
       event.text.windowID = window_id;
       std::snprintf(event.text.text, sizeof event.text.text, "%s", action.key.text.c_str());
       break;
-    case Kind::Mods:
-      SetMods(action.mods);
-      return;
+    case Kind::Mods: SetMods(action.mods); return;
     case Kind::Resize:
       SDL_SetWindowSize(WindowSdlHandle(), action.width, action.height);
       ++resizes_;
@@ -490,8 +485,7 @@ void EventReplay::Run(App& app, const Action& action) {
       ++scene_switches_;
       show_until_ = frames_ + kShowAfterChange;
       return;
-    case Kind::EndFrame:
-      return;
+    case Kind::EndFrame: return;
   }
   if (SDL_PushEvent(&event) == 1) ++pushed_;
 }
@@ -676,10 +670,11 @@ void EventReplay::Finish(App& app) {
   }
   if (finish_frame_ == 1 + kSettleFrames) {
     const uint64_t elapsed = SDL_GetTicks64() - started_ms_;
-    std::printf("replay: %zu stream events, %ld SDL events pushed, %d frames (%d shown), %d resizes, %d scene switches "
-                "in %llu ms\n",
-                stream_events_, pushed_, frames_, frames_shown_, resizes_, scene_switches_,
-                static_cast<unsigned long long>(elapsed));
+    std::printf(
+        "replay: %zu stream events, %ld SDL events pushed, %d frames (%d shown), %d resizes, %d scene switches "
+        "in %llu ms\n",
+        stream_events_, pushed_, frames_, frames_shown_, resizes_, scene_switches_,
+        static_cast<unsigned long long>(elapsed));
     std::vector<std::string> problems = CheckImGui();
     for (const std::string& problem : CheckState(app.state)) problems.push_back(problem);
     for (const std::string& problem : CheckMirrors(app.state)) problems.push_back(problem);

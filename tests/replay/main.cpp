@@ -12,11 +12,12 @@
 
 int main(int argc, char** argv) {
   if (argc != 2 || argv[1][0] == '-') {
-    std::fputs("usage: attention_replay STREAM_FILE\n"
-               "  plays STREAM_FILE (written by tests/browser/monkey_stream.mjs) into the app as SDL\n"
-               "  events, checks what the input left behind, prints the mirrors; exit 0 when every\n"
-               "  check passed, 1 when one failed, 2 when the stream cannot be read\n",
-               stderr);
+    std::fputs(
+        "usage: attention_replay STREAM_FILE\n"
+        "  plays STREAM_FILE (written by tests/browser/monkey_stream.mjs) into the app as SDL\n"
+        "  events, checks what the input left behind, prints the mirrors; exit 0 when every\n"
+        "  check passed, 1 when one failed, 2 when the stream cannot be read\n",
+        stderr);
     return 2;
   }
   std::vector<platform::StreamEvent> stream;

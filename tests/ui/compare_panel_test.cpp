@@ -154,7 +154,7 @@ TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, then the t
   for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_Tab, draw);  // query, museum, bus, ticket, tour
   ui.PressKey(ImGuiKey_UpArrow, draw);
   CHECK(state.compare.keys[3].position.y == Approx(-0.4));  // tour moved
-  ui.PressKey(ImGuiKey_Tab, draw);  // the checkbox: Tab reaches every control
+  ui.PressKey(ImGuiKey_Tab, draw);                          // the checkbox: Tab reaches every control
   ui.PressKey(ImGuiKey_Space, draw);
   CHECK_FALSE(state.compare.scaled);
   ui.PressKey(ImGuiKey_Space, draw);
@@ -191,7 +191,8 @@ TEST_CASE("arrow keys move nothing when no tip has focus") {
   CHECK(state.compare.query.x == 1.0);
   CHECK(state.compare.query.y == 1.0);
   for (int i = 0; i < 4; ++i) {
-    CHECK(state.compare.keys[static_cast<size_t>(i)].position.x == lesson::CompareScene{}.keys[static_cast<size_t>(i)].position.x);
+    CHECK(state.compare.keys[static_cast<size_t>(i)].position.x ==
+          lesson::CompareScene{}.keys[static_cast<size_t>(i)].position.x);
   }
 }
 
@@ -309,8 +310,9 @@ TEST_CASE("at phone width the numbers stack under the plane and everything fits 
   const ui::ItemRect plane = ui.Item("compare.plane");
   CHECK(ui.Item("compare.scores").min.y > plane.max.y);
   CHECK(plane.max.x - plane.min.x > 250.0f);  // the plane still fills most of the width
-  const char* names[] = {"compare.plane", "compare.query", "compare.scores", "compare.weights",
-                         "compare.temperature_slider", "compare.output", "compare.reset"};
+  const char* names[] = {
+      "compare.plane",  "compare.query", "compare.scores", "compare.weights", "compare.temperature_slider",
+      "compare.output", "compare.reset"};
   for (const char* name : names) {
     CAPTURE(name);
     CHECK(ui.Item(name).max.x <= 360.0f);
@@ -326,37 +328,37 @@ TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every widt
   EnsureLessonText();
   // Phones draw at pixel ratio 2 or 3: the fonts are rasterized larger and drawn scaled down.
   for (const float ratio : {1.0f, 2.0f, 3.0f})
-  for (float width = 320.0f; width <= 1280.0f; width += 10.0f) {
-    CAPTURE(ratio);
-    CAPTURE(width);
-    LessonState state;
-    UiHarness ui(width, 2600.0f);
-    ui::LoadFonts(ui.ctx, ratio);
-    unsigned char* pixels = nullptr;
-    int atlas_width = 0, atlas_height = 0;
-    ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlas_width, &atlas_height);
-    const auto draw = PanelIn(state, ui.ctx);
-    ui.Frames(2, draw);
-    // A label is as tall as the text around it, whatever the ratio.
-    const ui::ItemRect museum = ui.Item("compare.key_label0");
-    CHECK(museum.max.y - museum.min.y == Approx(ImGui::GetFontSize()).epsilon(0.2));
-    REQUIRE(ui.Has("compare.tick.0"));
-    for (int tick = 0; ui.Has(("compare.tick." + std::to_string(tick)).c_str()); ++tick) {
-      const ui::ItemRect t = ui.Item(("compare.tick." + std::to_string(tick)).c_str());
-      for (int key = 0; key < lesson::kCompareKeyCount; ++key) {
-        const std::string name = "compare.key_label" + std::to_string(key);
-        REQUIRE(ui.Has(name.c_str()));
-        const ui::ItemRect label = ui.Item(name.c_str());
-        CAPTURE(tick);
-        CAPTURE(name);
-        // Apart by a few pixels, not only not overlapping: a number touching a word reads as part of it.
-        const float gap = 3.0f;
-        const bool near = label.min.x < t.max.x + gap && t.min.x < label.max.x + gap && label.min.y < t.max.y + gap &&
-                          t.min.y < label.max.y + gap;
-        CHECK_FALSE(near);
+    for (float width = 320.0f; width <= 1280.0f; width += 10.0f) {
+      CAPTURE(ratio);
+      CAPTURE(width);
+      LessonState state;
+      UiHarness ui(width, 2600.0f);
+      ui::LoadFonts(ui.ctx, ratio);
+      unsigned char* pixels = nullptr;
+      int atlas_width = 0, atlas_height = 0;
+      ImGui::GetIO().Fonts->GetTexDataAsRGBA32(&pixels, &atlas_width, &atlas_height);
+      const auto draw = PanelIn(state, ui.ctx);
+      ui.Frames(2, draw);
+      // A label is as tall as the text around it, whatever the ratio.
+      const ui::ItemRect museum = ui.Item("compare.key_label0");
+      CHECK(museum.max.y - museum.min.y == Approx(ImGui::GetFontSize()).epsilon(0.2));
+      REQUIRE(ui.Has("compare.tick.0"));
+      for (int tick = 0; ui.Has(("compare.tick." + std::to_string(tick)).c_str()); ++tick) {
+        const ui::ItemRect t = ui.Item(("compare.tick." + std::to_string(tick)).c_str());
+        for (int key = 0; key < lesson::kCompareKeyCount; ++key) {
+          const std::string name = "compare.key_label" + std::to_string(key);
+          REQUIRE(ui.Has(name.c_str()));
+          const ui::ItemRect label = ui.Item(name.c_str());
+          CAPTURE(tick);
+          CAPTURE(name);
+          // Apart by a few pixels, not only not overlapping: a number touching a word reads as part of it.
+          const float gap = 3.0f;
+          const bool near = label.min.x < t.max.x + gap && t.min.x < label.max.x + gap && label.min.y < t.max.y + gap &&
+                            t.min.y < label.max.y + gap;
+          CHECK_FALSE(near);
+        }
       }
     }
-  }
 }
 
 TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it is reset") {

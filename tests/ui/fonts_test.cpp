@@ -1,9 +1,10 @@
 #include <doctest/doctest.h>
-#include <imgui.h>
 
 #include <cstdint>
 #include <ios>
 #include <string>
+
+#include <imgui.h>
 
 #include "lesson/builtin_text.h"
 #include "lesson/text_store.h"

@@ -162,7 +162,8 @@ TEST_CASE("at phone width the choices wrap inside the panel") {
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
-  for (const char* name : {"quiz.q1.choice1", "quiz.q1.choice2", "quiz.q1.choice3", "quiz.q1.typed", "quiz.q2.choice3"}) {
+  for (const char* name :
+       {"quiz.q1.choice1", "quiz.q1.choice2", "quiz.q1.choice3", "quiz.q1.typed", "quiz.q2.choice3"}) {
     CAPTURE(name);
     const ui::ItemRect rect = ui.Item(name);
     CHECK(rect.max.x <= 360.0f);

@@ -27,9 +27,7 @@ UiHarness::UiHarness(float width, float height) {
   io.AddMousePosEvent(-1.0f, -1.0f);
 }
 
-UiHarness::~UiHarness() {
-  ImGui::DestroyContext(context_);
-}
+UiHarness::~UiHarness() { ImGui::DestroyContext(context_); }
 
 void UiHarness::Frame(const DrawFn& draw) {
   ImGui::NewFrame();

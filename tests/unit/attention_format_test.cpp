@@ -84,8 +84,7 @@ TEST_CASE("a combination shows rounded terms") {
 }
 
 TEST_CASE("a non-finite output shows as undefined, not nan") {
-  const std::string text =
-      FormatCombination(attention::Combine({std::numeric_limits<double>::quiet_NaN()}, {1.0}));
+  const std::string text = FormatCombination(attention::Combine({std::numeric_limits<double>::quiet_NaN()}, {1.0}));
   CHECK(text == "undefined × 1 = undefined");
 }
 

@@ -166,9 +166,9 @@ TEST_CASE("a custom mask hides a key even when it has the best score") {
 
 TEST_CASE("causal, padding and custom masks apply as their intersection") {
   Problem problem = FlatScores(3);
-  problem.causal = true;               // {100, 110, 111}
-  problem.valid_lengths = {3, 1, 2};   // {111, 100, 110}
-  problem.mask = Mask(3, 3, true);     // hides row 2's first key
+  problem.causal = true;              // {100, 110, 111}
+  problem.valid_lengths = {3, 1, 2};  // {111, 100, 110}
+  problem.mask = Mask(3, 3, true);    // hides row 2's first key
   problem.mask.Set(2, 0, false);
   const Result result = MustAttend(problem);
   // Intersection {100, 100, 010}.
@@ -245,8 +245,8 @@ TEST_CASE("attention with no queries succeeds with an empty result") {
 
 TEST_CASE("extreme but finite scores do not overflow in a full pass") {
   // 1e15 × ±1e15 = ±1e30.
-  Problem problem = MakeProblem(Matrix::FromRows({{1e15}}), Matrix::FromRows({{1e15}, {-1e15}}),
-                                Matrix::FromRows({{1.0}, {2.0}}));
+  Problem problem =
+      MakeProblem(Matrix::FromRows({{1e15}}), Matrix::FromRows({{1e15}, {-1e15}}), Matrix::FromRows({{1.0}, {2.0}}));
   problem.scale = false;
   const Result result = MustAttend(problem);
   CHECK(result.weights(0, 0) == 1.0);
@@ -256,8 +256,8 @@ TEST_CASE("extreme but finite scores do not overflow in a full pass") {
 
 TEST_CASE("a dot product that overflows is rejected with its position") {
   // 1e200 × 1e200 = 1e400, beyond the largest double (about 1.8e308).
-  const Problem problem = MakeProblem(Matrix::FromRows({{1e200}}), Matrix::FromRows({{1.0}, {1e200}}),
-                                      Matrix::FromRows({{1.0}, {2.0}}));
+  const Problem problem =
+      MakeProblem(Matrix::FromRows({{1e200}}), Matrix::FromRows({{1.0}, {1e200}}), Matrix::FromRows({{1.0}, {2.0}}));
   Result result = MustAttend(TwoByTwo());
   const Status status = attention::Attend(problem, &result);
   CHECK_FALSE(status.ok);
@@ -270,8 +270,8 @@ TEST_CASE("a dot product that overflows is rejected with its position") {
 
 TEST_CASE("a temperature so small that a score overflows is rejected") {
   // 2 / 1e-308 = 2e308 overflows, 1 / 1e-308 = 1e308 does not.
-  Problem problem = MakeProblem(Matrix::FromRows({{1.0}}), Matrix::FromRows({{1.0}, {2.0}}),
-                                Matrix::FromRows({{10.0}, {20.0}}));
+  Problem problem =
+      MakeProblem(Matrix::FromRows({{1.0}}), Matrix::FromRows({{1.0}, {2.0}}), Matrix::FromRows({{10.0}, {20.0}}));
   problem.scale = false;
   problem.temperature = 1e-308;
   Result result;
@@ -285,8 +285,8 @@ TEST_CASE("a temperature so small that a score overflows is rejected") {
 }
 
 TEST_CASE("a tiny temperature that does not overflow gives one-hot weights") {
-  Problem problem = MakeProblem(Matrix::FromRows({{1.0}}), Matrix::FromRows({{1.0}, {2.0}}),
-                                Matrix::FromRows({{10.0}, {20.0}}));
+  Problem problem =
+      MakeProblem(Matrix::FromRows({{1.0}}), Matrix::FromRows({{1.0}, {2.0}}), Matrix::FromRows({{10.0}, {20.0}}));
   problem.scale = false;
   problem.temperature = 1e-300;
   const Result result = MustAttend(problem);

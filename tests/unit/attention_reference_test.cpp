@@ -161,8 +161,8 @@ bool SameBits(const Matrix& a, const Matrix& b) {
 }
 
 std::string Describe(const Problem& p) {
-  return "n=" + std::to_string(p.queries.rows) + " m=" + std::to_string(p.keys.rows) + " d=" +
-         std::to_string(p.queries.cols) + " dv=" + std::to_string(p.values.cols) + (p.causal ? " causal" : "") +
+  return "n=" + std::to_string(p.queries.rows) + " m=" + std::to_string(p.keys.rows) +
+         " d=" + std::to_string(p.queries.cols) + " dv=" + std::to_string(p.values.cols) + (p.causal ? " causal" : "") +
          (p.valid_lengths.empty() ? "" : " padded") + (p.mask.Empty() ? "" : " masked") +
          " T=" + std::to_string(p.temperature) + (p.scale ? " scaled" : "");
 }

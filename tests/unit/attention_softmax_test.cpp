@@ -112,18 +112,14 @@ TEST_CASE("softmax with temperature 2 equals softmax of halved scores") {
 
 TEST_CASE("softmax of extreme finite scores does not overflow") {
   SUBCASE("1000 against 0") { CHECK(Softmax({1000.0, 0.0}) == std::vector<double>{1.0, 0.0}); }
-  SUBCASE("two scores of -1000 share equally") {
-    CHECK(Softmax({-1000.0, -1000.0}) == std::vector<double>{0.5, 0.5});
-  }
+  SUBCASE("two scores of -1000 share equally") { CHECK(Softmax({-1000.0, -1000.0}) == std::vector<double>{0.5, 0.5}); }
   SUBCASE("1000 against 999 keeps the exact ratio e") {
     // 1 / (1 + e^-1) and e^-1 / (1 + e^-1).
     const std::vector<double> weights = Softmax({1000.0, 999.0});
     CHECK(weights[0] == doctest::Approx(0.7310585786).epsilon(1e-9));
     CHECK(weights[1] == doctest::Approx(0.2689414214).epsilon(1e-9));
   }
-  SUBCASE("1e30 beside -1e30 and 0") {
-    CHECK(Softmax({-1e30, 1e30, 0.0}) == std::vector<double>{0.0, 1.0, 0.0});
-  }
+  SUBCASE("1e30 beside -1e30 and 0") { CHECK(Softmax({-1e30, 1e30, 0.0}) == std::vector<double>{0.0, 1.0, 0.0}); }
   SUBCASE("two scores of 1e30 share equally") { CHECK(Softmax({1e30, 1e30}) == std::vector<double>{0.5, 0.5}); }
   SUBCASE("a difference that itself overflows") {
     // -1.7e308 - 1.7e308 is -inf; its weight is exp(-inf) = 0, not NaN.

@@ -8,8 +8,8 @@
 #include <limits>
 
 #include "attention/attention.h"
-#include "lesson/scenes/caveats/caveats.h"
 #include "lesson/lesson_state.h"
+#include "lesson/scenes/caveats/caveats.h"
 
 namespace {
 

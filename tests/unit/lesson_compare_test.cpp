@@ -4,8 +4,8 @@
 #include <limits>
 
 #include "lesson/builtin_text.h"
-#include "lesson/scenes/compare/compare.h"
 #include "lesson/lesson_state.h"
+#include "lesson/scenes/compare/compare.h"
 
 using doctest::Approx;
 using lesson::CompareResult;
@@ -120,7 +120,7 @@ TEST_CASE("a query at the origin scores every key 0 and weighs them equally") {
   REQUIRE(r.ok);
   for (double w : r.weights) CHECK(w == Approx(0.25));
   CHECK(r.combination.output == Approx(10.25));  // (9 + 10 + 20 + 2) / 4
-  CHECK(r.strongest == 0);                        // ties go to the first key
+  CHECK(r.strongest == 0);                       // ties go to the first key
 }
 
 TEST_CASE("setters refuse non-finite numbers and leave the scene unchanged") {
@@ -201,16 +201,42 @@ TEST_CASE("resetting the scene restores the opening numbers and clears the highl
 TEST_CASE("the built-in text names every key and holds every line the Compare panel shows") {
   lesson::TextStore store;
   lesson::LoadBuiltInText(store);
-  const char* keys[] = {"compare.title", "compare.intro", "compare.paragraph_label", "compare.paragraph",
-                        "compare.question_label", "compare.question", "compare.vectors_note", "compare.key0",
-                        "compare.key1", "compare.key2", "compare.key3", "compare.query", "compare.output_readout",
-                        "compare.plane_label", "compare.keyboard_hint", "compare.scores_title", "compare.scaling",
-                        "compare.formula_scaled", "compare.formula_unscaled", "compare.column_key",
-                        "compare.column_dot", "compare.column_score", "compare.scaling_note",
-                        "compare.weights_title", "compare.weights_formula", "compare.temperature",
-                        "compare.temperature_note", "compare.output_title", "compare.column_value",
-                        "compare.column_weight", "compare.column_product", "compare.output_sum",
-                        "compare.output_note", "compare.caution", "compare.bad_state", "compare.reset"};
+  const char* keys[] = {"compare.title",
+                        "compare.intro",
+                        "compare.paragraph_label",
+                        "compare.paragraph",
+                        "compare.question_label",
+                        "compare.question",
+                        "compare.vectors_note",
+                        "compare.key0",
+                        "compare.key1",
+                        "compare.key2",
+                        "compare.key3",
+                        "compare.query",
+                        "compare.output_readout",
+                        "compare.plane_label",
+                        "compare.keyboard_hint",
+                        "compare.scores_title",
+                        "compare.scaling",
+                        "compare.formula_scaled",
+                        "compare.formula_unscaled",
+                        "compare.column_key",
+                        "compare.column_dot",
+                        "compare.column_score",
+                        "compare.scaling_note",
+                        "compare.weights_title",
+                        "compare.weights_formula",
+                        "compare.temperature",
+                        "compare.temperature_note",
+                        "compare.output_title",
+                        "compare.column_value",
+                        "compare.column_weight",
+                        "compare.column_product",
+                        "compare.output_sum",
+                        "compare.output_note",
+                        "compare.caution",
+                        "compare.bad_state",
+                        "compare.reset"};
   for (const char* key : keys) {
     CAPTURE(key);
     CHECK(store.Has(key));

@@ -372,8 +372,7 @@ TEST_CASE("compare states filled by hand with NaN or infinity are described in w
 
 TEST_CASE("combine states filled by hand with NaN or overflowing numbers are described in words") {
   const std::vector<void (*)(LessonState&)> breakers = {
-      [](LessonState& s) { s.combine.first_weight = kNaN; },
-      [](LessonState& s) { s.combine.second_value = -kInf; },
+      [](LessonState& s) { s.combine.first_weight = kNaN; }, [](LessonState& s) { s.combine.second_value = -kInf; },
       [](LessonState& s) { s.combine.first_value = kNaN; },
       [](LessonState& s) {
         s.combine = {1e308, 1e308, 1.0, 1.0};

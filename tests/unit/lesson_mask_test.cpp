@@ -2,11 +2,11 @@
 // Expected weights are worked out by hand from the query/key table in mask_scene.h:
 // score = q·k / √2, weight = e^score / Σ e^score over the open positions.
 
+#include <doctest/doctest.h>
+
 #include <cmath>
 #include <string>
 #include <vector>
-
-#include <doctest/doctest.h>
 
 #include "lesson/scenes/mask/mask.h"
 

@@ -420,18 +420,10 @@ TEST_CASE("10,000 random mutations of a valid fragment never crash and are all o
       const size_t at = std::uniform_int_distribution<size_t>(0, fragment.size() - 1)(random);
       const char c = inserts[std::uniform_int_distribution<size_t>(0, inserts.size() - 1)(random)];
       switch (std::uniform_int_distribution<int>(0, 3)(random)) {
-        case 0:
-          fragment.erase(at, 1);
-          break;
-        case 1:
-          fragment.insert(at, 1, c);
-          break;
-        case 2:
-          fragment[at] = c;
-          break;
-        default:
-          fragment.erase(at, std::uniform_int_distribution<size_t>(1, 20)(random));
-          break;
+        case 0: fragment.erase(at, 1); break;
+        case 1: fragment.insert(at, 1, c); break;
+        case 2: fragment[at] = c; break;
+        default: fragment.erase(at, std::uniform_int_distribution<size_t>(1, 20)(random)); break;
       }
     }
     CheckDecodeIsAllOrNothing(fragment);

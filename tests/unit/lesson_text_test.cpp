@@ -150,7 +150,8 @@ TEST_CASE("UTF-8 character lengths reject overlong forms, surrogates and cut-off
 TEST_CASE("the loaded text reports each character outside ASCII once, in order, for the font atlas") {
   lesson::TextStore store;
   CHECK(store.NonAsciiCodePoints().empty());
-  REQUIRE(store.Load("a.txt", "a.one = caf\xC3\xA9 \xE2\x88\x92 2\nb.two = \xE2\x86\x92 caf\xC3\xA9 \xF0\x9F\x99\x82\n"));
+  REQUIRE(
+      store.Load("a.txt", "a.one = caf\xC3\xA9 \xE2\x88\x92 2\nb.two = \xE2\x86\x92 caf\xC3\xA9 \xF0\x9F\x99\x82\n"));
   CHECK(store.NonAsciiCodePoints() == std::vector<uint32_t>{0xE9, 0x2192, 0x2212, 0x1F642});
   REQUIRE(store.Load("b.txt", "plain = only ascii here\n"));
   CHECK(store.NonAsciiCodePoints().size() == 4);

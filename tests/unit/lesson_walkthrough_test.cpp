@@ -4,8 +4,8 @@
 
 #include "lesson/builtin_text.h"
 #include "lesson/lesson_state.h"
-#include "lesson/text_store.h"
 #include "lesson/scenes/walkthrough/walkthrough.h"
+#include "lesson/text_store.h"
 
 using lesson::LessonState;
 using lesson::Scene;
@@ -18,14 +18,14 @@ struct Expected {
   const char* highlight;
 };
 const Expected kExpected[] = {
-    {Scene::Compare, "compare.keys"},         // a question about a paragraph
-    {Scene::Compare, "compare.query"},        // queries, keys and values
-    {Scene::Compare, "compare.weights"},      // scores and softmax
-    {Scene::Combine, "combine.arithmetic"},   // 2 + 16 = 18
-    {Scene::Mask, "mask.causal"},             // no looking ahead
-    {Scene::Mask, "mask.padding"},            // padding in a batch
-    {Scene::Caveats, "caveats.ablation"},     // read weights with caution
-    {Scene::Quiz, "quiz.question1"},          // selective combination, then the quick check
+    {Scene::Compare, "compare.keys"},        // a question about a paragraph
+    {Scene::Compare, "compare.query"},       // queries, keys and values
+    {Scene::Compare, "compare.weights"},     // scores and softmax
+    {Scene::Combine, "combine.arithmetic"},  // 2 + 16 = 18
+    {Scene::Mask, "mask.causal"},            // no looking ahead
+    {Scene::Mask, "mask.padding"},           // padding in a batch
+    {Scene::Caveats, "caveats.ablation"},    // read weights with caution
+    {Scene::Quiz, "quiz.question1"},         // selective combination, then the quick check
 };
 
 }  // namespace

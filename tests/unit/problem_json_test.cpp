@@ -19,8 +19,8 @@ namespace {
 
 // queries/keys/values of the worked example, plus `extra` fields (each starting with a comma).
 std::string WorkedExample(const std::string& extra = "") {
-  return R"({"queries": [[1]], "keys": [[0], [1.3862943611198906]], "values": [[10], [20]], "scale": false)" +
-         extra + "}";
+  return R"({"queries": [[1]], "keys": [[0], [1.3862943611198906]], "values": [[10], [20]], "scale": false)" + extra +
+         "}";
 }
 
 Status Parse(const std::string& text) {
@@ -28,7 +28,9 @@ Status Parse(const std::string& text) {
   return tools::ParseProblemJson(text, &problem);
 }
 
-bool IsOneLine(const std::string& text) { return text.find('\n') == std::string::npos && text.find('\r') == std::string::npos; }
+bool IsOneLine(const std::string& text) {
+  return text.find('\n') == std::string::npos && text.find('\r') == std::string::npos;
+}
 
 bool IsPrintableAscii(const std::string& text) {
   for (char c : text) {
@@ -67,8 +69,8 @@ class ThrowingBuffer : public std::streambuf {
 
 TEST_CASE("a problem with only queries, keys and values parses with default options") {
   Problem problem;
-  const Status status = tools::ParseProblemJson(R"({"queries": [[1, 2]], "keys": [[3, 4], [5, 6]], "values": [[7], [8]]})",
-                                                 &problem);
+  const Status status =
+      tools::ParseProblemJson(R"({"queries": [[1, 2]], "keys": [[3, 4], [5, 6]], "values": [[7], [8]]})", &problem);
   REQUIRE(status.ok);
   CHECK(problem.queries.rows == 1);
   CHECK(problem.queries.cols == 2);
@@ -88,7 +90,7 @@ TEST_CASE("every optional field is read") {
       "queries": [[1], [2]], "keys": [[3], [4]], "values": [[5], [6]],
       "causal": true, "valid_lengths": [2, 1.0], "mask": [[true, false], [false, true]],
       "temperature": 0.5, "scale": false})",
-                                                 &problem);
+                                                &problem);
   REQUIRE(status.ok);
   CHECK(problem.causal);
   CHECK(problem.valid_lengths == std::vector<int>{2, 1});
@@ -104,9 +106,10 @@ TEST_CASE("every optional field is read") {
 
 TEST_CASE("integers, decimals and exponents all read as the same doubles") {
   Problem problem;
-  REQUIRE(tools::ParseProblemJson(
-              R"({"queries": [[1, -2, 0.1, -2.5e3, 18446744073709551615, 1e-400]], "keys": [], "values": []})", &problem)
-              .ok);
+  REQUIRE(
+      tools::ParseProblemJson(
+          R"({"queries": [[1, -2, 0.1, -2.5e3, 18446744073709551615, 1e-400]], "keys": [], "values": []})", &problem)
+          .ok);
   CHECK(problem.queries.data == std::vector<double>{1.0, -2.0, 0.1, -2500.0, 18446744073709551615.0, 0.0});
   REQUIRE(tools::ParseProblemJson(WorkedExample(), &problem).ok);
   CHECK(problem.keys(1, 0) == 1.3862943611198906);
@@ -145,8 +148,7 @@ TEST_CASE("a string where a number belongs names the entry") {
 TEST_CASE("a NaN-like string is told that JSON has no NaN or infinity") {
   for (const char* text : {"NaN", "nan", "Infinity", "-inf", "+Infinity"}) {
     CAPTURE(text);
-    const Status status =
-        Parse(std::string(R"({"queries": [[")") + text + R"("]], "keys": [[0]], "values": [[10]]})");
+    const Status status = Parse(std::string(R"({"queries": [[")") + text + R"("]], "keys": [[0]], "values": [[10]]})");
     CHECK(status.field == "queries");
     CHECK(status.message.find("queries[0][0] must be a number") == 0);
     CHECK(status.message.find("JSON numbers cannot be NaN or infinite") != std::string::npos);
@@ -182,8 +184,7 @@ TEST_CASE("nesting deeper than a field allows names the first container out of p
   CHECK(Parse(WorkedExample(R"(, "valid_lengths": [[[2]]])")).message ==
         "valid_lengths[0] must be a whole number, got an array");
   // Deep nesting stops early instead of building a deep document.
-  CHECK(Parse(R"({"queries": )" + std::string(100000, '[')).message ==
-        "queries[0][0] must be a number, got an array");
+  CHECK(Parse(R"({"queries": )" + std::string(100000, '[')).message == "queries[0][0] must be a number, got an array");
 }
 
 TEST_CASE("an unknown field is rejected by name so typos are caught") {
@@ -265,7 +266,8 @@ TEST_CASE("valid_lengths must be whole numbers and huge ones are out of range") 
   CHECK(Parse(WorkedExample(R"(, "valid_lengths": [0.5])")).message ==
         "valid_lengths[0] must be a whole number, got 0.5");
   CHECK(Parse(WorkedExample(R"(, "valid_lengths": [2.0])")).ok);
-  CHECK(Parse(WorkedExample(R"(, "valid_lengths": [1e10])")).message == "valid_lengths[0] = 10000000000.0 is outside 0..2");
+  CHECK(Parse(WorkedExample(R"(, "valid_lengths": [1e10])")).message ==
+        "valid_lengths[0] = 10000000000.0 is outside 0..2");
   CHECK(Parse(WorkedExample(R"(, "valid_lengths": [-99999999999])")).message ==
         "valid_lengths[0] = -99999999999 is outside 0..2");
 }
@@ -326,8 +328,9 @@ TEST_CASE("masked scores and the outputs of empty rows print as null") {
               .ok);
   Result result;
   REQUIRE(attention::Attend(problem, &result).ok);
-  CHECK(tools::ResultToJson(result) ==
-        R"({"scores":[[0.0,null],[null,null]],"weights":[[1.0,0.0],[0.0,0.0]],"outputs":[[2.0,4.0],null],"empty_rows":[1]})");
+  CHECK(
+      tools::ResultToJson(result) ==
+      R"({"scores":[[0.0,null],[null,null]],"weights":[[1.0,0.0],[0.0,0.0]],"outputs":[[2.0,4.0],null],"empty_rows":[1]})");
 }
 
 TEST_CASE("numbers print in the shortest form that reads back exactly") {
@@ -336,9 +339,8 @@ TEST_CASE("numbers print in the shortest form that reads back exactly") {
   result.allowed = attention::Mask(1, 4, true);
   result.weights = Matrix::FromRows({{0.25, 0.25, 0.25, 0.25}});
   result.outputs = Matrix::FromRows({{-0.0}});
-  CHECK(tools::ResultToJson(result) ==
-        R"({"scores":[[0.30000000000000004,1e-300,-1e+300,0.3333333333333333]],)"
-        R"("weights":[[0.25,0.25,0.25,0.25]],"outputs":[[-0.0]],"empty_rows":[]})");
+  CHECK(tools::ResultToJson(result) == R"({"scores":[[0.30000000000000004,1e-300,-1e+300,0.3333333333333333]],)"
+                                       R"("weights":[[0.25,0.25,0.25,0.25]],"outputs":[[-0.0]],"empty_rows":[]})");
 }
 
 TEST_CASE("an empty problem prints empty arrays") {

@@ -78,7 +78,7 @@ bool SetScoreB(CaveatsScene& scene, int position, double score);
 
 // One layer-1 query over the four words.
 struct CaveatsQuery {
-  CaveatsNumbers weights{};           // softmax over the words left; 0 at removed words
+  CaveatsNumbers weights{};            // softmax over the words left; 0 at removed words
   attention::Combination combination;  // values × weights, added; empty when every word is removed
 };
 

@@ -53,9 +53,9 @@ std::string Describe(const LessonState& state) {
     const CaveatsAblation rows = AblateEachInTurn(scene);
     const int most = Summarize(rows).largest_change_a;
     if (most >= 0) {
-      sentences.push_back(Fill(T("mirror.caveats.biggest"),
-                               {{"change", MirrorNumber(rows[static_cast<size_t>(most)].change_a.change)},
-                                {"word", MirrorQuoted(Word(most))}}));
+      sentences.push_back(
+          Fill(T("mirror.caveats.biggest"), {{"change", MirrorNumber(rows[static_cast<size_t>(most)].change_a.change)},
+                                             {"word", MirrorQuoted(Word(most))}}));
     }
   }
   return MirrorSentences(sentences);

@@ -69,8 +69,9 @@ CompareResult ComputeCompare(const CompareScene& scene) {
 
 std::string FormatDotProduct(const PlanePoint& q, const PlanePoint& k, int max_decimals) {
   const double dot = q.x * k.x + q.y * k.y;
-  return FormatSigned(q.x, max_decimals) + " \u00d7 " + Factor(k.x, max_decimals) + " + " + FormatSigned(q.y, max_decimals) +
-         " \u00d7 " + Factor(k.y, max_decimals) + " = " + FormatSigned(dot, max_decimals);
+  return FormatSigned(q.x, max_decimals) + " \u00d7 " + Factor(k.x, max_decimals) + " + " +
+         FormatSigned(q.y, max_decimals) + " \u00d7 " + Factor(k.y, max_decimals) + " = " +
+         FormatSigned(dot, max_decimals);
 }
 
 std::string FormatPoint(const PlanePoint& p, int max_decimals) {

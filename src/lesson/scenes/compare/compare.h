@@ -22,11 +22,11 @@
 
 namespace lesson {
 
-constexpr int kCompareKeyCount = 4;                // keys (sentences of the paragraph)
-constexpr int kCompareDimension = 2;               // d_k: queries and keys have two coordinates
-constexpr double kComparePlaneLimit = 2.0;         // coordinates stay within [-2, 2]
-constexpr double kCompareTemperatureMin = 0.1;     // sharpest weights the slider allows
-constexpr double kCompareTemperatureMax = 5.0;     // flattest weights the slider allows
+constexpr int kCompareKeyCount = 4;             // keys (sentences of the paragraph)
+constexpr int kCompareDimension = 2;            // d_k: queries and keys have two coordinates
+constexpr double kComparePlaneLimit = 2.0;      // coordinates stay within [-2, 2]
+constexpr double kCompareTemperatureMin = 0.1;  // sharpest weights the slider allows
+constexpr double kCompareTemperatureMax = 5.0;  // flattest weights the slider allows
 constexpr double kCompareTemperatureDefault = 1.0;
 
 // A point of the plane, also read as the arrow from the origin to it.
@@ -56,15 +56,15 @@ struct CompareScene {
 
 // Everything the panel shows, computed by the attention core.
 struct CompareResult {
-  bool ok = false;                                         // false when the state holds unusable numbers
-  std::string message;                                     // why not ok, e.g. "keys[1][0] is NaN"
-  double divisor = 1.0;                                    // √d_k when scaled, else 1
-  std::array<double, kCompareKeyCount> dot_products{};     // q·k
-  std::array<double, kCompareKeyCount> scores{};           // q·k ÷ divisor
-  std::array<double, kCompareKeyCount> softmax_inputs{};   // scores ÷ temperature
-  std::array<double, kCompareKeyCount> weights{};          // softmax of the scores at the temperature; sum 1
-  attention::Combination combination;                      // value × weight for every key, and their sum
-  int strongest = -1;                                      // key with the largest weight (first on ties)
+  bool ok = false;                                        // false when the state holds unusable numbers
+  std::string message;                                    // why not ok, e.g. "keys[1][0] is NaN"
+  double divisor = 1.0;                                   // √d_k when scaled, else 1
+  std::array<double, kCompareKeyCount> dot_products{};    // q·k
+  std::array<double, kCompareKeyCount> scores{};          // q·k ÷ divisor
+  std::array<double, kCompareKeyCount> softmax_inputs{};  // scores ÷ temperature
+  std::array<double, kCompareKeyCount> weights{};         // softmax of the scores at the temperature; sum 1
+  attention::Combination combination;                     // value × weight for every key, and their sum
+  int strongest = -1;                                     // key with the largest weight (first on ties)
 };
 
 // Runs the scene through attention::Attend. When the state holds a non-finite number or a

@@ -95,8 +95,8 @@ std::vector<Param> Params() {
                       return SetQuery(s.compare, PlanePoint{v.x, v.y});
                     }});
   for (int i = 0; i < kCompareKeyCount; ++i) {
-    params.push_back({"compare.key" + std::to_string(i + 1), ParamForm::Pair, -kComparePlaneLimit,
-                      kComparePlaneLimit, i,
+    params.push_back({"compare.key" + std::to_string(i + 1), ParamForm::Pair, -kComparePlaneLimit, kComparePlaneLimit,
+                      i,
                       [](const LessonState& s, int key, ParamValue* v) {
                         return GetPoint(s.compare.keys[static_cast<size_t>(key)].position, v);
                       },
@@ -113,14 +113,13 @@ std::vector<Param> Params() {
                       s.compare.scaled = v.flag;  // the scene has no setter: a plain flag the panel flips
                       return true;
                     }});
-  params.push_back({"compare.temperature", ParamForm::Number, kCompareTemperatureMin, kCompareTemperatureMax, 0,
-                    [](const LessonState& s, int, ParamValue* v) {
-                      v->x = s.compare.temperature;
-                      return std::isfinite(v->x);
-                    },
-                    [](LessonState& s, int, const ParamValue& v, std::string*) {
-                      return SetTemperature(s.compare, v.x);
-                    }});
+  params.push_back(
+      {"compare.temperature", ParamForm::Number, kCompareTemperatureMin, kCompareTemperatureMax, 0,
+       [](const LessonState& s, int, ParamValue* v) {
+         v->x = s.compare.temperature;
+         return std::isfinite(v->x);
+       },
+       [](LessonState& s, int, const ParamValue& v, std::string*) { return SetTemperature(s.compare, v.x); }});
   return params;
 }
 

@@ -132,8 +132,8 @@ FutureLook LookAhead(const MaskScene& scene, const attention::Result& result) {
   FutureLook look;
   look.row = std::clamp(scene.future_row, 0, kMaskWordCount - 2);
   look.next = look.row + 1;
-  const bool shaped = result.weights.rows == kMaskTokenCount && result.weights.cols == kMaskTokenCount &&
-                      result.weights.IsConsistent();
+  const bool shaped =
+      result.weights.rows == kMaskTokenCount && result.weights.cols == kMaskTokenCount && result.weights.IsConsistent();
   look.row_empty = !shaped || result.RowIsEmpty(look.row);
   if (look.row_empty) return look;
   look.next_weight = result.weights(look.row, look.next);

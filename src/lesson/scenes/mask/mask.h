@@ -37,8 +37,8 @@ constexpr int kMaskTokenCount = 8;  // positions in the sentence, padding includ
 constexpr int kMaskWordCount = 6;   // real words; positions from here on are <pad>
 
 struct MaskScene {
-  bool causal = false;       // causal mask: query row i sees key positions 0..i only
-  bool padding = false;      // padding mask: no row sees the <pad> key positions
+  bool causal = false;   // causal mask: query row i sees key positions 0..i only
+  bool padding = false;  // padding mask: no row sees the <pad> key positions
   // Cells the learner masked: blocked[row * kMaskTokenCount + col] == 1. All 0 = none.
   std::array<uint8_t, kMaskTokenCount * kMaskTokenCount> blocked{};
   bool future_demo = false;  // the "why mask the future?" demonstration is open

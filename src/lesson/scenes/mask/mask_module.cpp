@@ -52,17 +52,17 @@ std::string Describe(const LessonState& state) {
     if (row >= 0 && row < kMaskTokenCount) empty.push_back(TokenAt(row));
   }
   if (!empty.empty()) {
-    sentences.push_back(Fill(T(empty.size() == 1 ? "mirror.mask.empty_row" : "mirror.mask.empty_rows"),
-                             {{"rows", MirrorList(empty)}}));
+    sentences.push_back(
+        Fill(T(empty.size() == 1 ? "mirror.mask.empty_row" : "mirror.mask.empty_rows"), {{"rows", MirrorList(empty)}}));
   }
   if (scene.future_demo) {
     const FutureLook look = LookAhead(scene, result);
     if (look.row_empty) {
       sentences.push_back(Fill(T("mirror.mask.future_empty"), {{"row", TokenAt(look.row)}}));
     } else {
-      sentences.push_back(Fill(T("mirror.mask.future"), {{"weight", MirrorNumber(look.next_weight)},
-                                                         {"row", TokenAt(look.row)},
-                                                         {"next", TokenAt(look.next)}}));
+      sentences.push_back(
+          Fill(T("mirror.mask.future"),
+               {{"weight", MirrorNumber(look.next_weight)}, {"row", TokenAt(look.row)}, {"next", TokenAt(look.next)}}));
     }
   }
   return MirrorSentences(sentences);
@@ -118,7 +118,8 @@ std::vector<Param> Params() {
        [](const LessonState& s, int, ParamValue* v) {
          for (int row = 0; row < kMaskTokenCount; ++row) {
            for (int col = 0; col < kMaskTokenCount; ++col) {
-             if (s.mask.blocked[static_cast<size_t>(row * kMaskTokenCount + col)] != 0) v->cells.emplace_back(row + 1, col + 1);
+             if (s.mask.blocked[static_cast<size_t>(row * kMaskTokenCount + col)] != 0)
+               v->cells.emplace_back(row + 1, col + 1);
            }
          }
          return true;

@@ -16,16 +16,16 @@ struct Step {
 };
 
 const Step kSteps[] = {
-    {"compare.keys", ""},            // a question about a paragraph
-    {"compare.query", ""},           // queries, keys and values
-    {"compare.weights", ""},         // scores and softmax
-    {"combine.arithmetic", ""},      // 10 × 0.2 + 20 × 0.8 = 18
+    {"compare.keys", ""},              // a question about a paragraph
+    {"compare.query", ""},             // queries, keys and values
+    {"compare.weights", ""},           // scores and softmax
+    {"combine.arithmetic", ""},        // 10 × 0.2 + 20 × 0.8 = 18
     {"mask.causal", "mask.causal=1"},  // no looking ahead: only the causal mask, the future cells go
     // Only the padding mask: with the causal mask on too, the words could not see the <pad> keys
     // anyway and the padding mask would change nothing visible.
     {"mask.padding", "mask.padding=1"},
-    {"caveats.ablation", ""},        // read weights with caution
-    {"quiz.question1", nullptr},     // selective combination; the learner's answers stay
+    {"caveats.ablation", ""},     // read weights with caution
+    {"quiz.question1", nullptr},  // selective combination; the learner's answers stay
 };
 
 constexpr int kStepCount = static_cast<int>(sizeof(kSteps) / sizeof(kSteps[0]));

@@ -57,7 +57,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kWalkthroughModule = {Scene::Walkthrough, "walkthrough", "widget.scene.walkthrough", Reset,
-                                        Describe,           Table,         Params};
+const SceneModule kWalkthroughModule = {
+    Scene::Walkthrough, "walkthrough", "widget.scene.walkthrough", Reset, Describe, Table, Params};
 
 }  // namespace lesson
