@@ -5,6 +5,7 @@
 
 #include "lesson/lesson_state.h"
 #include "lesson/mirror_words.h"
+#include "lesson/scene_params.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -106,21 +107,8 @@ std::vector<Param> Params() {
          for (int position : v.indices) SetRemoved(s.caveats, position - 1, true);
          return true;
        }},
-      {"caveats.each", ParamForm::Flag, 0, 1, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->flag = s.caveats.each_in_turn_shown;
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         SetEachInTurnShown(s.caveats, v.flag);
-         return true;
-       }},
-      {"caveats.layer2", ParamForm::Number, 0.0, 1.0, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->x = s.caveats.layer2_weight_b;
-         return std::isfinite(v->x);
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) { return SetLayer2WeightB(s.caveats, v.x); }},
+      FlagParam<&LessonState::caveats, &CaveatsScene::each_in_turn_shown, SetEachInTurnShown>("caveats.each"),
+      NumberParam<&LessonState::caveats, &CaveatsScene::layer2_weight_b, SetLayer2WeightB>("caveats.layer2", 0.0, 1.0),
   };
 }
 

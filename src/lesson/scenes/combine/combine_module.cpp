@@ -4,6 +4,7 @@
 
 #include "lesson/lesson_state.h"
 #include "lesson/mirror_words.h"
+#include "lesson/scene_params.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -76,12 +77,7 @@ std::vector<Param> Params() {
        [](LessonState& s, int, const ParamValue& v, std::string*) {
          return SetFirstValue(s.combine, v.x) && SetSecondValue(s.combine, v.y);
        }},
-      {"combine.weight", ParamForm::Number, 0.0, 1.0, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->x = s.combine.second_weight;
-         return std::isfinite(v->x);
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) { return SetSecondWeight(s.combine, v.x); }},
+      NumberParam<&LessonState::combine, &CombineScene::second_weight, SetSecondWeight>("combine.weight", 0.0, 1.0),
   };
 }
 

@@ -5,6 +5,7 @@
 
 #include "lesson/lesson_state.h"
 #include "lesson/mirror_words.h"
+#include "lesson/scene_params.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -104,22 +105,9 @@ std::vector<Param> Params() {
                         return SetKeyPosition(s.compare, key, PlanePoint{v.x, v.y});
                       }});
   }
-  params.push_back({"compare.scaled", ParamForm::Flag, 0, 1, 0,
-                    [](const LessonState& s, int, ParamValue* v) {
-                      v->flag = s.compare.scaled;
-                      return true;
-                    },
-                    [](LessonState& s, int, const ParamValue& v, std::string*) {
-                      s.compare.scaled = v.flag;  // the scene has no setter: a plain flag the panel flips
-                      return true;
-                    }});
-  params.push_back(
-      {"compare.temperature", ParamForm::Number, kCompareTemperatureMin, kCompareTemperatureMax, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->x = s.compare.temperature;
-         return std::isfinite(v->x);
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) { return SetTemperature(s.compare, v.x); }});
+  params.push_back(FlagParam<&LessonState::compare, &CompareScene::scaled>("compare.scaled"));
+  params.push_back(NumberParam<&LessonState::compare, &CompareScene::temperature, SetTemperature>(
+      "compare.temperature", kCompareTemperatureMin, kCompareTemperatureMax));
   return params;
 }
 

@@ -4,6 +4,7 @@
 
 #include "lesson/lesson_state.h"
 #include "lesson/mirror_words.h"
+#include "lesson/scene_params.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -96,24 +97,8 @@ void Reset(LessonState& state) { ResetMaskScene(state.mask); }
 
 std::vector<Param> Params() {
   return {
-      {"mask.causal", ParamForm::Flag, 0, 1, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->flag = s.mask.causal;
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         SetCausal(s.mask, v.flag);
-         return true;
-       }},
-      {"mask.padding", ParamForm::Flag, 0, 1, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->flag = s.mask.padding;
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         SetPadding(s.mask, v.flag);
-         return true;
-       }},
+      FlagParam<&LessonState::mask, &MaskScene::causal, SetCausal>("mask.causal"),
+      FlagParam<&LessonState::mask, &MaskScene::padding, SetPadding>("mask.padding"),
       {"mask.cells", ParamForm::Cells, 1, kMaskTokenCount, 0,
        [](const LessonState& s, int, ParamValue* v) {
          for (int row = 0; row < kMaskTokenCount; ++row) {
@@ -129,15 +114,7 @@ std::vector<Param> Params() {
          for (const auto& cell : v.cells) SetCellBlocked(s.mask, cell.first - 1, cell.second - 1, true);
          return true;
        }},
-      {"mask.future", ParamForm::Flag, 0, 1, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->flag = s.mask.future_demo;
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         SetFutureDemo(s.mask, v.flag);
-         return true;
-       }},
+      FlagParam<&LessonState::mask, &MaskScene::future_demo, SetFutureDemo>("mask.future"),
       {"mask.future_row", ParamForm::Index, 1, kMaskWordCount - 1, 0,
        [](const LessonState& s, int, ParamValue* v) {
          v->index = std::clamp(s.mask.future_row, 0, kMaskWordCount - 2) + 1;

@@ -2,6 +2,7 @@
 // its URL parameters.
 #include "lesson/lesson_state.h"
 #include "lesson/mirror_words.h"
+#include "lesson/scene_params.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -43,15 +44,7 @@ std::vector<Param> Params() {
          s.highlight = WalkthroughStepHighlight(v.index - 1);
          return true;
        }},
-      {"walkthrough.captions", ParamForm::Flag, 0, 1, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->flag = s.walkthrough.captions;
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         s.walkthrough.captions = v.flag;  // no setter: a plain flag the panel flips
-         return true;
-       }},
+      FlagParam<&LessonState::walkthrough, &Walkthrough::captions>("walkthrough.captions"),
   };
 }
 
