@@ -4,7 +4,9 @@
 // fields) writes its own getter and setter.
 
 #include <cmath>
+#include <cstddef>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "lesson/lesson_state.h"
@@ -26,7 +28,7 @@ Param FlagParam(std::string name) {
             return true;
           },
           [](LessonState& state, int, const ParamValue& value, std::string*) {
-            if constexpr (kSet == nullptr) {
+            if constexpr (std::is_same_v<decltype(kSet), std::nullptr_t>) {
               (state.*kScene).*kField = value.flag;
             } else {
               kSet(state.*kScene, value.flag);
