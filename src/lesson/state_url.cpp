@@ -341,18 +341,6 @@ std::string WriteValue(const Param& param, const ParamValue& value) {
   return out;
 }
 
-// The value `param` writes for `state`; false when the link leaves it out (nothing to carry, or
-// the same as in a fresh state). Text is cleaned to what a link can carry first.
-bool LinkValue(const Param& param, const LessonState& state, ParamValue* value) {
-  static const LessonState defaults;
-  ParamValue fresh;
-  if (!param.get(state, param.item, value)) return false;
-  if (param.form == ParamForm::Text) value->text = LinkText(value->text, static_cast<size_t>(param.hi));
-  if (!param.get(defaults, param.item, &fresh)) return true;
-  if (param.form == ParamForm::Text) fresh.text = LinkText(fresh.text, static_cast<size_t>(param.hi));
-  return !SameValue(param.form, *value, fresh);
-}
-
 // [SECTION] The parameter table
 
 constexpr const char* kSceneKey = "scene";
@@ -369,6 +357,35 @@ const std::vector<Param>& AllParams() {
     return all;
   }();
   return params;
+}
+
+// What `param` reads from `state` as a link carries it; false when there is nothing to carry.
+// Text is cleaned to what a link can hold.
+bool ReadLinkValue(const Param& param, const LessonState& state, ParamValue* value) {
+  if (!param.get(state, param.item, value)) return false;
+  if (param.form == ParamForm::Text) value->text = LinkText(value->text, static_cast<size_t>(param.hi));
+  return true;
+}
+
+// A fresh state's value of each parameter, as AllParams() lists them: a link leaves out a
+// parameter whose value is the same. Read once, not at every encoding (the widget encodes its
+// state in every frame it draws).
+struct FreshValue {
+  bool carried = false;  // a fresh state has a value for it at all
+  ParamValue value;
+};
+const std::vector<FreshValue>& FreshValues() {
+  static const std::vector<FreshValue> values = [] {
+    const LessonState fresh;
+    std::vector<FreshValue> all;
+    for (const Param& param : AllParams()) {
+      FreshValue entry;
+      entry.carried = ReadLinkValue(param, fresh, &entry.value);
+      all.push_back(entry);
+    }
+    return all;
+  }();
+  return values;
 }
 
 bool Fail(std::string* warning, const std::string& message) {
@@ -400,9 +417,13 @@ std::string EncodeState(const LessonState& state) {
     ParamValue value;
   };
   std::vector<Part> parts;
-  for (const Param& param : AllParams()) {
-    Part part{&param, {}};
-    if (LinkValue(param, state, &part.value)) parts.push_back(part);
+  const std::vector<Param>& params = AllParams();
+  for (size_t i = 0; i < params.size(); ++i) {
+    Part part{&params[i], {}};
+    if (!ReadLinkValue(params[i], state, &part.value)) continue;
+    const FreshValue& fresh = FreshValues()[i];
+    if (fresh.carried && SameValue(params[i].form, part.value, fresh.value)) continue;
+    parts.push_back(part);
   }
   const std::string scene = std::string(kSceneKey) + "=" + SceneName(state.scene);
   while (true) {
