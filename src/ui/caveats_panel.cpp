@@ -540,6 +540,7 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
   }
   DrawRows(ctx, "layer2", columns, table);
   WrappedColored(T("caveats.share_how"), palette.muted);
+  WrappedColored(T("caveats.layer2_limits"), palette.muted);
 
   if (scene.each_in_turn_shown && summary.largest_weight >= 0 && summary.largest_change_final >= 0) {
     const lesson::AblationRow& top = rows[static_cast<size_t>(summary.largest_weight)];

@@ -73,7 +73,8 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
     const float x = to_x(value);
     const float radius = 4.0f + 8.0f * static_cast<float>(std::sqrt(std::clamp(weight, 0.0, 1.0)));
     draw->AddCircleFilled(ImVec2(x, axis_y), radius, color);
-    const std::string label = FormatNumber(value) + "  (weight " + FormatNumber(weight) + ")";
+    const std::string label =
+        lesson::Fill(T("combine.value_mark"), {{"value", FormatNumber(value)}, {"weight", FormatNumber(weight)}});
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
     const float lx = std::clamp(x - size.x * 0.5f, origin.x, origin.x + width - size.x);
     draw->AddText(ImVec2(lx, label_above ? origin.y + 2 : axis_y + 16), color, label.c_str());
@@ -84,7 +85,7 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
   const float ox = to_x(output);
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12),
                           palette.output);
-  const std::string label = "output " + FormatNumber(output);
+  const std::string label = lesson::Fill(T("combine.output_mark"), {{"output", FormatNumber(output)}});
   const ImVec2 size = ImGui::CalcTextSize(label.c_str());
   const float lx = std::clamp(ox - size.x * 0.5f, origin.x, origin.x + width - size.x);
   draw->AddText(ctx.fonts.bold, 0.0f, ImVec2(lx, axis_y + 16), palette.output, label.c_str());
@@ -118,8 +119,11 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   }
   double weight = example.second_weight;
   ImGui::TextWrapped("%s", T("combine.weights").c_str());
-  const std::string weight_format = "first " + FormatNumber(example.first_weight) + "  |  second %.2f";
-  if (SliderNumber(ctx, "##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_format.c_str())) {
+  // Both weights written the same way; the text holds no '%', so ImGui prints it as is.
+  const std::string weight_split =
+      lesson::Fill(T("combine.weight_split"),
+                   {{"first", FormatNumber(example.first_weight)}, {"second", FormatNumber(example.second_weight)}});
+  if (SliderNumber(ctx, "##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_split.c_str())) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }
   ImGui::PopItemWidth();
@@ -134,13 +138,14 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   for (const attention::Term& term : combination.terms) {
     const int i = term.position % 2;
     const std::string id = std::string("combine.term.") + ordinal[i];
-    ArithmeticLine(ctx, id.c_str(), attention::FormatTerm(term), colors[i],
-                   "The " + std::string(ordinal[i]) + " value, " + FormatNumber(term.value) + ", times its weight, " +
-                       FormatNumber(term.weight) + ", gives " + FormatNumber(term.product) + ".");
+    ArithmeticLine(
+        ctx, id.c_str(), attention::FormatTerm(term), colors[i],
+        lesson::Fill(T(std::string("combine.term_tip.") + ordinal[i]), {{"value", FormatNumber(term.value)},
+                                                                        {"weight", FormatNumber(term.weight)},
+                                                                        {"product", FormatNumber(term.product)}}));
   }
   ArithmeticLine(ctx, "combine.sum", attention::FormatSum(combination), palette.output,
-                 "The output adds the products: " + attention::FormatCombination(combination) +
-                     ". Because the weights sum to 1, it lies between the two values.");
+                 lesson::Fill(T("combine.sum_tip"), {{"sum", attention::FormatCombination(combination)}}));
   ImGui::PopFont();
   EndHighlightGroup(ctx, state, "combine.arithmetic");
 

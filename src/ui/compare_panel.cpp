@@ -334,6 +334,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
   ImGui::TextWrapped("%s", T("compare.keyboard_hint").c_str());
   ImGui::PopStyleColor();
+  ImGui::TextWrapped("%s", T("compare.try").c_str());
   ImGui::TextWrapped("%s", T("compare.vectors_note").c_str());
 }
 
@@ -481,6 +482,10 @@ void DrawWeights(Context& ctx, lesson::LessonState& state) {
   BeginHighlightGroup();
   SectionTitle(ctx, T("compare.weights_title"));
   ImGui::TextWrapped("%s", T("compare.weights_formula").c_str());
+  if (state.compare.temperature != 1.0) {
+    const std::string shown = FormatNumber(state.compare.temperature);
+    ImGui::TextWrapped("%s", lesson::Fill(T("compare.weights_formula_temperature"), {{"t", shown}}).c_str());
+  }
   DrawTemperature(ctx, state);
   DrawWeightBars(ctx, lesson::ComputeCompare(state.compare));
   EndGroup(ctx, state, "compare.weights");

@@ -477,6 +477,7 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
   if (!result.empty_rows.empty()) Paragraph(T("mask.empty_rows_note"), right_width);
   Paragraph(T("mask.pad_rows"), palette.muted, right_width);
   Paragraph(T("mask.model"), palette.muted, right_width);
+  Paragraph(T("mask.positions"), palette.muted, right_width);
   if (ImGui::Button(T("mask.reset").c_str())) lesson::ResetMaskScene(scene);
   RecordAndHighlight(ctx, state, "mask.reset");
   ImGui::EndGroup();

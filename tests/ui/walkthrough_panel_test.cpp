@@ -169,7 +169,7 @@ TEST_CASE("show me opens the step's scene with the element to look at") {
   LoadText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
-  lesson::ApplyWalkthroughStep(state, 4);
+  lesson::ApplyWalkthroughStep(state, 5);
   lesson::SetPadding(state.mask, true);  // changed after the step was applied
   const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);

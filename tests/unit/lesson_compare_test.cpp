@@ -24,11 +24,11 @@ constexpr double kSqrt2 = 1.4142135623730951;
 TEST_CASE("the scene opens on the bus question with keys for the paragraph's four sentences") {
   const CompareScene scene;
   CHECK(scene.query.x == 1.0);
-  CHECK(scene.query.y == 1.0);
+  CHECK(scene.query.y == 0.0);
   CHECK(scene.keys[0].value == 9.0);   // museum opens at 9
   CHECK(scene.keys[1].value == 10.0);  // bus leaves at 10
-  CHECK(scene.keys[2].value == 20.0);  // ticket costs 20
-  CHECK(scene.keys[3].value == 2.0);   // tour lasts 2 hours
+  CHECK(scene.keys[2].value == 17.0);  // shop closes at 17
+  CHECK(scene.keys[3].value == 14.0);  // tour starts at 14
   CHECK(scene.scaled);
   CHECK(scene.temperature == 1.0);
 }
@@ -37,20 +37,20 @@ TEST_CASE("the opening scene's dot products, scaled scores and weights match the
   const CompareResult r = lesson::ComputeCompare(CompareScene{});
   REQUIRE(r.ok);
   CHECK(r.divisor == Approx(kSqrt2));
-  // q = (1, 1): museum -0.5 + 1.5, bus 1.5 + 1, ticket 1.5 - 1, tour -1.5 - 0.5.
-  CHECK(r.dot_products[0] == Approx(1.0));
-  CHECK(r.dot_products[1] == Approx(2.5));
-  CHECK(r.dot_products[2] == Approx(0.5));
-  CHECK(r.dot_products[3] == Approx(-2.0));
-  CHECK(r.scores[0] == Approx(0.7071068));
-  CHECK(r.scores[1] == Approx(1.7677670));
-  CHECK(r.scores[2] == Approx(0.3535534));
-  CHECK(r.scores[3] == Approx(-1.4142136));
-  // exp(scores) = 2.0281, 5.8577, 1.4241, 0.2431; their sum is 9.5530.
-  CHECK(r.weights[0] == Approx(0.212299).epsilon(1e-5));
-  CHECK(r.weights[1] == Approx(0.613178).epsilon(1e-5));
-  CHECK(r.weights[2] == Approx(0.149074).epsilon(1e-5));
-  CHECK(r.weights[3] == Approx(0.025449).epsilon(1e-4));
+  // q = (1, 0): museum (-1.5, 1), bus (1.5, 1.5), shop (1, -1.5), tour (-0.5, -1.5).
+  CHECK(r.dot_products[0] == Approx(-1.5));
+  CHECK(r.dot_products[1] == Approx(1.5));
+  CHECK(r.dot_products[2] == Approx(1.0));
+  CHECK(r.dot_products[3] == Approx(-0.5));
+  CHECK(r.scores[0] == Approx(-1.0606602));
+  CHECK(r.scores[1] == Approx(1.0606602));
+  CHECK(r.scores[2] == Approx(0.7071068));
+  CHECK(r.scores[3] == Approx(-0.3535534));
+  // exp(scores) = 0.3462, 2.8883, 2.0281, 0.7022; their sum is 5.9648.
+  CHECK(r.weights[0] == Approx(0.058045).epsilon(1e-4));
+  CHECK(r.weights[1] == Approx(0.484220).epsilon(1e-5));
+  CHECK(r.weights[2] == Approx(0.340013).epsilon(1e-5));
+  CHECK(r.weights[3] == Approx(0.117722).epsilon(1e-5));
   CHECK(r.strongest == 1);
 }
 
@@ -59,10 +59,10 @@ TEST_CASE("the output is the values combined by weight, every term kept") {
   REQUIRE(r.ok);
   REQUIRE(r.combination.terms.size() == 4);
   CHECK(r.combination.terms[1].value == 10.0);
-  CHECK(r.combination.terms[1].product == Approx(6.13178).epsilon(1e-5));
-  CHECK(r.combination.terms[2].product == Approx(2.98148).epsilon(1e-5));
-  // 9 × 0.2123 + 10 × 0.6132 + 20 × 0.1491 + 2 × 0.0254 = 11.0748
-  CHECK(r.combination.output == Approx(11.074848).epsilon(1e-6));
+  CHECK(r.combination.terms[1].product == Approx(4.84220).epsilon(1e-5));
+  CHECK(r.combination.terms[2].product == Approx(5.78023).epsilon(1e-5));
+  // 9 × 0.0580 + 10 × 0.4842 + 17 × 0.3400 + 14 × 0.1177 = 12.7929
+  CHECK(r.combination.output == Approx(12.792937).epsilon(1e-6));
 }
 
 TEST_CASE("turning scaling off leaves the dot products as the scores, √2 times the scaled ones") {
@@ -73,15 +73,15 @@ TEST_CASE("turning scaling off leaves the dot products as the scores, √2 times
   REQUIRE(scaled.ok);
   REQUIRE(unscaled.ok);
   CHECK(unscaled.divisor == 1.0);
-  CHECK(unscaled.scores[1] == 2.5);
-  CHECK(unscaled.scores[3] == -2.0);
+  CHECK(unscaled.scores[1] == 1.5);
+  CHECK(unscaled.scores[3] == -0.5);
   for (int i = 0; i < lesson::kCompareKeyCount; ++i) {
     const size_t k = static_cast<size_t>(i);
     CHECK(unscaled.scores[k] == Approx(scaled.scores[k] * kSqrt2).epsilon(1e-12));
   }
-  // Larger score gaps give sharper weights: bus rises from 0.613 to 0.730.
-  CHECK(unscaled.weights[1] == Approx(0.730154).epsilon(1e-5));
-  CHECK(unscaled.weights[3] == Approx(0.008111).epsilon(1e-3));
+  // Larger score gaps give sharper weights: bus rises from 0.484 to 0.558.
+  CHECK(unscaled.weights[1] == Approx(0.558144).epsilon(1e-5));
+  CHECK(unscaled.weights[0] == Approx(0.027788).epsilon(1e-4));
 }
 
 TEST_CASE("a high temperature flattens the weights and a low one picks the bus sentence") {
@@ -89,28 +89,28 @@ TEST_CASE("a high temperature flattens the weights and a low one picks the bus s
   REQUIRE(lesson::SetTemperature(scene, 5.0));
   const CompareResult flat = lesson::ComputeCompare(scene);
   REQUIRE(flat.ok);
-  CHECK(flat.weights[0] == Approx(0.261623).epsilon(1e-5));
-  CHECK(flat.weights[1] == Approx(0.323447).epsilon(1e-5));
-  CHECK(flat.weights[2] == Approx(0.243762).epsilon(1e-5));
-  CHECK(flat.weights[3] == Approx(0.171167).epsilon(1e-5));
-  CHECK(flat.softmax_inputs[1] == Approx(1.7677670 / 5.0));
-  CHECK(flat.scores[1] == Approx(1.7677670));  // the temperature acts after the score
+  CHECK(flat.weights[0] == Approx(0.195906).epsilon(1e-5));
+  CHECK(flat.weights[1] == Approx(0.299435).epsilon(1e-5));
+  CHECK(flat.weights[2] == Approx(0.278993).epsilon(1e-5));
+  CHECK(flat.weights[3] == Approx(0.225666).epsilon(1e-5));
+  CHECK(flat.softmax_inputs[1] == Approx(1.0606602 / 5.0));
+  CHECK(flat.scores[1] == Approx(1.0606602));  // the temperature acts after the score
 
   REQUIRE(lesson::SetTemperature(scene, 0.1));
   const CompareResult sharp = lesson::ComputeCompare(scene);
   REQUIRE(sharp.ok);
-  CHECK(sharp.weights[1] > 0.9999);
-  CHECK(sharp.combination.output == Approx(10.0).epsilon(1e-4));  // the bus leaves at 10
+  CHECK(sharp.weights[1] == Approx(0.971681).epsilon(1e-5));
+  CHECK(sharp.combination.output == Approx(10.198228).epsilon(1e-6));  // the bus leaves at 10
 }
 
 TEST_CASE("moving the query toward a key gives that key the most weight") {
   CompareScene scene;
-  REQUIRE(lesson::SetQuery(scene, PlanePoint{-0.5, 1.5}));  // onto the museum key
+  REQUIRE(lesson::SetQuery(scene, PlanePoint{-1.5, 1.0}));  // onto the museum key
   const CompareResult r = lesson::ComputeCompare(scene);
   REQUIRE(r.ok);
   CHECK(r.strongest == 0);
-  CHECK(r.weights[0] == Approx(0.668619).epsilon(1e-5));
-  CHECK(r.combination.output == Approx(8.650776).epsilon(1e-6));
+  CHECK(r.weights[0] == Approx(0.884758).epsilon(1e-5));
+  CHECK(r.combination.output == Approx(9.398994).epsilon(1e-6));
 }
 
 TEST_CASE("a query at the origin scores every key 0 and weighs them equally") {
@@ -119,8 +119,8 @@ TEST_CASE("a query at the origin scores every key 0 and weighs them equally") {
   const CompareResult r = lesson::ComputeCompare(scene);
   REQUIRE(r.ok);
   for (double w : r.weights) CHECK(w == Approx(0.25));
-  CHECK(r.combination.output == Approx(10.25));  // (9 + 10 + 20 + 2) / 4
-  CHECK(r.strongest == 0);                       // ties go to the first key
+  CHECK(r.combination.output == Approx(12.5));  // (9 + 10 + 17 + 14) / 4
+  CHECK(r.strongest == 0);                      // ties go to the first key
 }
 
 TEST_CASE("setters refuse non-finite numbers and leave the scene unchanged") {
@@ -128,9 +128,9 @@ TEST_CASE("setters refuse non-finite numbers and leave the scene unchanged") {
   CHECK_FALSE(lesson::SetQuery(scene, PlanePoint{kNaN, 0.5}));
   CHECK_FALSE(lesson::SetQuery(scene, PlanePoint{0.5, kInf}));
   CHECK(scene.query.x == 1.0);
-  CHECK(scene.query.y == 1.0);
+  CHECK(scene.query.y == 0.0);
   CHECK_FALSE(lesson::SetKeyPosition(scene, 2, PlanePoint{-kInf, 0.0}));
-  CHECK(scene.keys[2].position.x == 1.5);
+  CHECK(scene.keys[2].position.x == 1.0);
   CHECK_FALSE(lesson::SetTemperature(scene, kNaN));
   CHECK_FALSE(lesson::SetTemperature(scene, kInf));
   CHECK(scene.temperature == 1.0);
@@ -154,7 +154,7 @@ TEST_CASE("a key index outside the four keys is refused") {
   CompareScene scene;
   CHECK_FALSE(lesson::SetKeyPosition(scene, -1, PlanePoint{0.0, 0.0}));
   CHECK_FALSE(lesson::SetKeyPosition(scene, 4, PlanePoint{0.0, 0.0}));
-  CHECK(scene.keys[0].position.x == -0.5);
+  CHECK(scene.keys[0].position.x == -1.5);
 }
 
 TEST_CASE("a scene filled by hand with a NaN reports it and shows no numbers") {
@@ -192,7 +192,7 @@ TEST_CASE("resetting the scene restores the opening numbers and clears the highl
   state.highlight = "compare.weights";
   lesson::ResetScene(state, lesson::Scene::Compare);
   CHECK(state.compare.query.x == 1.0);
-  CHECK(state.compare.query.y == 1.0);
+  CHECK(state.compare.query.y == 0.0);
   CHECK(state.compare.temperature == 1.0);
   CHECK(state.compare.scaled);
   CHECK(state.highlight.empty());
@@ -208,6 +208,7 @@ TEST_CASE("the built-in text names every key and holds every line the Compare pa
                         "compare.question_label",
                         "compare.question",
                         "compare.vectors_note",
+                        "compare.try",
                         "compare.key0",
                         "compare.key1",
                         "compare.key2",

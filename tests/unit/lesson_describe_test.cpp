@@ -1,7 +1,8 @@
 // The accessible mirror: the sentence and the table a screen reader gets for each scene.
-// Expected numbers are worked out by hand in the comments. Compare's default: q = (1, 1) against
-// keys (−0.5, 1.5), (1.5, 1), (1.5, −1), (−1.5, −0.5) gives q·k = 1, 2.5, 0.5, −2; divided by √2
-// and softmaxed: weights 0.212, 0.613, 0.149, 0.025; with values 9, 10, 20, 2 the output is 11.07.
+// Expected numbers are worked out by hand in the comments. Compare's default: q = (1, 0) against
+// keys (−1.5, 1), (1.5, 1.5), (1, −1.5), (−0.5, −1.5) gives q·k = −1.5, 1.5, 1, −0.5; divided by
+// √2 and softmaxed: weights 0.058, 0.484, 0.340, 0.118; with values 9, 10, 17, 14 the output is
+// 12.79.
 
 #include <doctest/doctest.h>
 
@@ -108,36 +109,36 @@ TEST_CASE("the combine sentence follows the learner's values and weights, minus 
 
 TEST_CASE("the compare scene names the key with the most weight, every weight and the output") {
   CHECK(lesson::DescribeScene(On(Scene::Compare)) ==
-        "\u201cbus\u201d gets the most weight, 0.61. Weights: museum 0.21, bus 0.61, ticket 0.15 and tour 0.03. "
-        "Output 11.07, with scaling on and temperature 1.");
+        "\u201cbus\u201d gets the most weight, 0.48. Weights: museum 0.06, bus 0.48, shop 0.34 and tour 0.12. "
+        "Output 12.79, with scaling on and temperature 1.");
 }
 
 TEST_CASE("the compare sentence follows scaling and temperature") {
   LessonState state = On(Scene::Compare);
   state.compare.scaled = false;
-  // Unscaled scores 1, 2.5, 0.5, −2: weights 0.163, 0.730, 0.099, 0.008, output 10.76.
+  // Unscaled scores −1.5, 1.5, 1, −0.5: weights 0.028, 0.558, 0.339, 0.076, output 12.64.
   CHECK(lesson::DescribeScene(state) ==
-        "\u201cbus\u201d gets the most weight, 0.73. Weights: museum 0.16, bus 0.73, ticket 0.1 and tour 0.01. "
-        "Output 10.76, with scaling off and temperature 1.");
+        "\u201cbus\u201d gets the most weight, 0.56. Weights: museum 0.03, bus 0.56, shop 0.34 and tour 0.08. "
+        "Output 12.64, with scaling off and temperature 1.");
   state.compare.scaled = true;
   REQUIRE(lesson::SetTemperature(state.compare, 0.5));
-  // Scores doubled by T = 0.5: weights 0.102, 0.847, 0.050, 0.001, output 10.39.
+  // Scores doubled by T = 0.5: weights 0.009, 0.638, 0.315, 0.038, output 12.34 (12.34499...).
   CHECK(lesson::DescribeScene(state) ==
-        "\u201cbus\u201d gets the most weight, 0.85. Weights: museum 0.1, bus 0.85, ticket 0.05 and tour 0. "
-        "Output 10.39, with scaling on and temperature 0.5.");
+        "\u201cbus\u201d gets the most weight, 0.64. Weights: museum 0.01, bus 0.64, shop 0.31 and tour 0.04. "
+        "Output 12.34, with scaling on and temperature 0.5.");
 }
 
 TEST_CASE("the compare sentence says when keys share the most weight or all weigh the same") {
   LessonState state = On(Scene::Compare);
-  // q = (1, 0): q·k = −0.5, 1.5, 1.5, −1.5, so bus and ticket tie at 0.42.
-  REQUIRE(lesson::SetQuery(state.compare, {1.0, 0.0}));
-  CHECK(lesson::DescribeScene(state).rfind("\u201cbus\u201d and \u201cticket\u201d share the most weight, 0.42 each.",
+  // q = (1.5, −0.25): q·k = −2.5, 1.875, 1.875, −0.375, so bus and shop tie at 0.44.
+  REQUIRE(lesson::SetQuery(state.compare, {1.5, -0.25}));
+  CHECK(lesson::DescribeScene(state).rfind("\u201cbus\u201d and \u201cshop\u201d share the most weight, 0.44 each.",
                                            0) == 0);
-  // q = (0, 0): every q·k is 0, every weight 1/4, output (9 + 10 + 20 + 2) / 4 = 10.25.
+  // q = (0, 0): every q·k is 0, every weight 1/4, output (9 + 10 + 17 + 14) / 4 = 12.5.
   REQUIRE(lesson::SetQuery(state.compare, {0.0, 0.0}));
   const std::string text = lesson::DescribeScene(state);
   CHECK(text.rfind("Every key gets the same weight, 0.25.", 0) == 0);
-  CHECK(text.find("Output 10.25,") != std::string::npos);
+  CHECK(text.find("Output 12.5,") != std::string::npos);
 }
 
 TEST_CASE("the mask scene with no mask says every position can draw on every position") {
@@ -251,12 +252,12 @@ TEST_CASE("the compare table lists each key's position, q·k, score, weight and 
   const lesson::MirrorTable table = lesson::DescribeTable(On(Scene::Compare));
   CHECK(table.columns == std::vector<std::string>{"key", "position", "q\u00b7k", "score", "weight", "value"});
   REQUIRE(table.rows.size() == 4);
-  // bus: (1.5, 1), q·k = 2.5, score 2.5 / √2 = 1.77, weight 0.61, value 10.
-  CHECK(table.rows[1] == std::vector<std::string>{"bus", "(1.5, 1)", "2.5", "1.77", "0.61", "10"});
-  // tour: (−1.5, −0.5), q·k = −2, score −1.41.
+  // bus: (1.5, 1.5), q·k = 1.5, score 1.5 / √2 = 1.06, weight 0.48, value 10.
+  CHECK(table.rows[1] == std::vector<std::string>{"bus", "(1.5, 1.5)", "1.5", "1.06", "0.48", "10"});
+  // tour: (−0.5, −1.5), q·k = −0.5, score −0.35.
   CHECK(table.rows[3] ==
-        std::vector<std::string>{"tour", "(\u22121.5, \u22120.5)", "\u22122", "\u22121.41", "0.03", "2"});
-  CHECK(table.caption == "Compare: the query at (1, 1) against each key. Output 11.07.");
+        std::vector<std::string>{"tour", "(\u22120.5, \u22121.5)", "\u22120.5", "\u22120.35", "0.12", "14"});
+  CHECK(table.caption == "Compare: the query at (1, 0) against each key. Output 12.79.");
 }
 
 TEST_CASE("the combine table lists value, weight and product") {

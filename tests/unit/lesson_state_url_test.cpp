@@ -178,8 +178,8 @@ TEST_CASE("each scene's changes round-trip on their own") {
 TEST_CASE("a walkthrough step round-trips with what it set up and what it points at") {
   LessonState state;
   state.scene = Scene::Walkthrough;
-  lesson::ApplyWalkthroughStep(state, 4);  // causal mask on, highlight "mask.causal"
-  CHECK(lesson::EncodeState(state) == "scene=walkthrough&mask.causal=1&walkthrough.step=5");
+  lesson::ApplyWalkthroughStep(state, 5);  // causal mask on, highlight "mask.causal"
+  CHECK(lesson::EncodeState(state) == "scene=walkthrough&mask.causal=1&walkthrough.step=6");
   CheckRoundTrip(state);
   // The learner switches the causal mask off after the step set it up: the link keeps that.
   lesson::SetCausal(state.mask, false);

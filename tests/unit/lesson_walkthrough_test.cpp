@@ -1,6 +1,8 @@
 #include <doctest/doctest.h>
 
+#include <cctype>
 #include <string>
+#include <vector>
 
 #include "lesson/builtin_text.h"
 #include "lesson/lesson_state.h"
@@ -22,9 +24,9 @@ const Expected kExpected[] = {
     {Scene::Compare, "compare.query"},       // queries, keys and values
     {Scene::Compare, "compare.weights"},     // scores and softmax
     {Scene::Combine, "combine.arithmetic"},  // 2 + 16 = 18
-    {Scene::Mask, "mask.causal"},            // no looking ahead
-    {Scene::Mask, "mask.padding"},           // padding in a batch
     {Scene::Caveats, "caveats.ablation"},    // read weights with caution
+    {Scene::Mask, "mask.causal"},            // distant positions; no looking ahead
+    {Scene::Mask, "mask.padding"},           // padding in a batch
     {Scene::Quiz, "quiz.question1"},         // selective combination, then the quick check
 };
 
@@ -92,8 +94,8 @@ TEST_CASE("the steps about the query and the weights put the Compare scene back 
     lesson::SetTemperature(state.compare, 4.0);
     state.compare.scaled = false;
     lesson::ApplyWalkthroughStep(state, step);
-    CHECK(state.compare.query.x == 1.0);
-    CHECK(state.compare.query.y == 1.0);
+    CHECK(state.compare.query.x == lesson::CompareScene{}.query.x);
+    CHECK(state.compare.query.y == lesson::CompareScene{}.query.y);
     CHECK(state.compare.temperature == 1.0);
     CHECK(state.compare.scaled);
   }
@@ -103,7 +105,7 @@ TEST_CASE("the causal-mask step shows the causal mask alone") {
   LessonState state;
   lesson::SetPadding(state.mask, true);
   lesson::SetCellBlocked(state.mask, 3, 1, true);
-  lesson::ApplyWalkthroughStep(state, 4);
+  lesson::ApplyWalkthroughStep(state, 5);
   CHECK(state.mask.causal);
   CHECK_FALSE(state.mask.padding);
   CHECK_FALSE(lesson::MaskedBy(state.mask, 3, 1).learner);
@@ -115,7 +117,7 @@ TEST_CASE("the causal-mask step shows the causal mask alone") {
 TEST_CASE("the padding step shows the padding mask alone, so the words lose their view of <pad>") {
   LessonState state;
   lesson::SetCausal(state.mask, true);
-  lesson::ApplyWalkthroughStep(state, 5);
+  lesson::ApplyWalkthroughStep(state, 6);
   CHECK(state.mask.padding);
   CHECK_FALSE(state.mask.causal);
   // Row 0 ("the") no longer sees position 6, the first <pad>; with the causal mask on it would
@@ -128,7 +130,7 @@ TEST_CASE("the caution step puts every removed word back in the Caveats scene") 
   LessonState state;
   lesson::SetRemoved(state.caveats, 0, true);
   lesson::SetRemoved(state.caveats, 2, true);
-  lesson::ApplyWalkthroughStep(state, 6);
+  lesson::ApplyWalkthroughStep(state, 4);
   for (int position = 0; position < 4; ++position) {
     CAPTURE(position);
     CHECK_FALSE(state.caveats.removed[static_cast<size_t>(position)]);
@@ -204,4 +206,63 @@ TEST_CASE("the worked-example step's words carry the narration's numbers") {
     CHECK(caption.find(number) != std::string::npos);
   }
   CHECK(store.Get("walkthrough.step4.title").find("2 + 16 = 18") != std::string::npos);
+}
+
+TEST_CASE(
+    "the captions tell the narration in its order: worked example, caution, distant positions and masks, selective "
+    "combination") {
+  lesson::TextStore store;
+  lesson::LoadBuiltInText(store);
+  // One phrase of each part of the lesson's narration, in the narration's order; each must open
+  // a later step than the one before.
+  const char* phrases[] = {"asks a question about a paragraph",
+                           "queries, keys, and values",
+                           "A common attention method uses softmax",
+                           "Suppose the values are",
+                           "The second value has more influence",
+                           "connect distant positions",
+                           "selective combination"};
+  int previous = -1;
+  for (const char* phrase : phrases) {
+    CAPTURE(phrase);
+    int found = -1;
+    for (int step = 0; step < lesson::WalkthroughStepCount() && found < 0; ++step) {
+      if (store.Get(lesson::WalkthroughStepKey(step, "caption")).find(phrase) != std::string::npos) found = step;
+    }
+    CHECK(found > previous);
+    previous = found;
+  }
+}
+
+TEST_CASE("the worked-example caption's products and sum are the Combine scene's, computed by the core") {
+  lesson::TextStore store;
+  lesson::LoadBuiltInText(store);
+  // "Suppose the values are A and B, and their weights are W1 and W2. A times W1 gives P1. B times
+  // W2 gives P2. Add them, and the result is S."
+  const std::string caption = store.Get("walkthrough.step4.caption");
+  std::vector<double> numbers;
+  for (size_t i = 0; i < caption.size();) {
+    if (std::isdigit(static_cast<unsigned char>(caption[i]))) {
+      size_t used = 0;
+      numbers.push_back(std::stod(caption.substr(i), &used));
+      i += used;
+    } else {
+      ++i;
+    }
+  }
+  REQUIRE(numbers.size() == 11);
+  LessonState state;
+  lesson::ApplyWalkthroughStep(state, 3);
+  const attention::Combination result = lesson::ComputeCombine(state.combine);
+  CHECK(numbers[0] == state.combine.first_value);
+  CHECK(numbers[1] == state.combine.second_value);
+  CHECK(numbers[2] == state.combine.first_weight);
+  CHECK(numbers[3] == state.combine.second_weight);
+  CHECK(numbers[4] == state.combine.first_value);
+  CHECK(numbers[5] == state.combine.first_weight);
+  CHECK(numbers[6] == doctest::Approx(state.combine.first_value * state.combine.first_weight));
+  CHECK(numbers[7] == state.combine.second_value);
+  CHECK(numbers[8] == state.combine.second_weight);
+  CHECK(numbers[9] == doctest::Approx(state.combine.second_value * state.combine.second_weight));
+  CHECK(numbers[10] == doctest::Approx(result.output));
 }

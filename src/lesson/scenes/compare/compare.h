@@ -3,9 +3,16 @@
 // sees q·k, the scaled scores and the softmax weights change, then the values combined by weight.
 //
 // The example answers a question about a paragraph:
-//   "The museum opens at 9. The bus leaves at 10. A ticket costs 20. The tour lasts 2 hours."
+//   "The museum opens at 9. The bus leaves at 10. The shop closes at 17. The tour starts at 14."
 //   Question (the query): "When does the bus leave?"
-// Each key stands for one sentence and carries that sentence's number as its value.
+// Each key stands for one sentence and carries the time it states (an hour of the day) as its
+// value, so the weighted average the scene computes reads as a time too.
+//
+// The preset is chosen so that the lesson's sentences about it hold (tests/unit/
+// lesson_compare_claims_test.cpp checks each): the query starts aimed between the bus and shop
+// keys, so the bus sentence has the largest weight but not most of it; turning the query toward
+// the bus key raises the bus weight and brings the output toward 10 at every step; lengthening
+// it along that direction sharpens the weights until the output is near 10.
 //
 // Plain data with documented defaults, so walkthrough steps can set it directly. The setters keep
 // it valid (non-finite input refused, positions clamped to the plane); ComputeCompare also copes
@@ -28,6 +35,7 @@ constexpr double kComparePlaneLimit = 2.0;      // coordinates stay within [-2, 
 constexpr double kCompareTemperatureMin = 0.1;  // sharpest weights the slider allows
 constexpr double kCompareTemperatureMax = 5.0;  // flattest weights the slider allows
 constexpr double kCompareTemperatureDefault = 1.0;
+constexpr int kCompareAnswerKey = 1;  // the bus sentence, which answers the question
 
 // A point of the plane, also read as the arrow from the origin to it.
 struct PlanePoint {
@@ -42,13 +50,13 @@ struct CompareKey {
 };
 
 struct CompareScene {
-  PlanePoint query{1.0, 1.0};  // "When does the bus leave?": the query vector q
-  // museum (9), bus (10), ticket (20), tour (2), in the paragraph's order.
+  PlanePoint query{1.0, 0.0};  // "When does the bus leave?": the query vector q, roughly aimed
+  // museum (9), bus (10), shop (17), tour (14), in the paragraph's order.
   std::array<CompareKey, kCompareKeyCount> keys{{
-      {{-0.5, 1.5}, 9.0},
-      {{1.5, 1.0}, 10.0},
-      {{1.5, -1.0}, 20.0},
-      {{-1.5, -0.5}, 2.0},
+      {{-1.5, 1.0}, 9.0},
+      {{1.5, 1.5}, 10.0},
+      {{1.0, -1.5}, 17.0},
+      {{-0.5, -1.5}, 14.0},
   }};
   bool scaled = true;                               // divide q·k by √d_k before softmax
   double temperature = kCompareTemperatureDefault;  // softmax temperature: < 1 sharpens, > 1 flattens

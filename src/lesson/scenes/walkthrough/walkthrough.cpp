@@ -20,11 +20,11 @@ const Step kSteps[] = {
     {"compare.query", ""},             // queries, keys and values
     {"compare.weights", ""},           // scores and softmax
     {"combine.arithmetic", ""},        // 10 × 0.2 + 20 × 0.8 = 18
-    {"mask.causal", "mask.causal=1"},  // no looking ahead: only the causal mask, the future cells go
+    {"caveats.ablation", ""},          // read weights with caution
+    {"mask.causal", "mask.causal=1"},  // distant positions; no looking ahead: only the causal mask
     // Only the padding mask: with the causal mask on too, the words could not see the <pad> keys
     // anyway and the padding mask would change nothing visible.
     {"mask.padding", "mask.padding=1"},
-    {"caveats.ablation", ""},     // read weights with caution
     {"quiz.question1", nullptr},  // selective combination; the learner's answers stay
 };
 
