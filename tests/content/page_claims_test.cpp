@@ -4,6 +4,7 @@
 // and the answer the Compare scene holds.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -105,6 +106,11 @@ TEST_CASE("the page's worked table is the Combine scene as it opens, combined by
   CHECK(Cell(second, 2) == doctest::Approx(c.terms[1].product));
   CHECK(Cell(total, 1) == doctest::Approx(scene.first_weight + scene.second_weight));
   CHECK(Cell(total, 2) == doctest::Approx(c.output));
+  // "much nearer to 20, which carries four times the weight"
+  const std::string after = Between(Page(), "</table>", "</section>");
+  REQUIRE(after.find("four times the weight") != std::string::npos);
+  CHECK(scene.second_weight / scene.first_weight == doctest::Approx(4.0));
+  CHECK(std::fabs(c.output - scene.second_value) < std::fabs(c.output - scene.first_value));
 }
 
 TEST_CASE("the page's Compare section asks the scene's question and moves the output toward the bus sentence's value") {
