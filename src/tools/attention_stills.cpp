@@ -228,7 +228,7 @@ double DrawCombine(const lesson::LessonState& state, Still& still) {
   }
   svg.Line(196.0, y - 18.0, kWidth - 20.0, y - 18.0, "still-rule");
   svg.Runs(kWidth - 20.0, y + 2.0,
-           {{Word(still, "compare.output_sum") + " = ", nullptr}, {attention::FormatSum(combination), nullptr}},
+           {{Word(still, "compare.output_sum") + " = ", nullptr}, {attention::FormatSum(combination), "still-output"}},
            "still-strong", Anchor::End);
   Shown(still, combination.output, "the Combine output");
 
@@ -262,7 +262,7 @@ double DrawCombine(const lesson::LessonState& state, Still& still) {
   svg.Polygon({out_x, line_y - 5.0, out_x - 7.0, line_y - 17.0, out_x + 7.0, line_y - 17.0}, "still-output-mark");
   svg.Runs(out_x, line_y - 24.0,
            {{Word(still, "compare.output_sum") + " ", nullptr},
-            {Shown(still, combination.output, "the Combine output"), nullptr}},
+            {Shown(still, combination.output, "the Combine output"), "still-output"}},
            "still-output", Anchor::Middle);
   return line_y + 24.0 + kMargin;
 }
@@ -502,7 +502,12 @@ int main(int argc, char** argv) {
                          std::string("still still-") + module->name, title, lesson::DescribeScene(state));
     for (const std::string& error : still.svg.errors()) still.problems.push_back(error);
     if (HoldsNonFinite(svg)) still.problems.push_back("a number in it is not finite");
-    for (const std::string& problem : still.problems) {
+    for (size_t i = 0; i < still.problems.size(); ++i) {
+      const std::string& problem = still.problems[i];
+      if (std::find(still.problems.begin(), still.problems.begin() + static_cast<std::ptrdiff_t>(i), problem) !=
+          still.problems.begin() + static_cast<std::ptrdiff_t>(i)) {
+        continue;  // said once
+      }
       std::fprintf(stderr, "error: the %s still: %s\n", module->name, problem.c_str());
     }
     failed = failed || !still.problems.empty();
