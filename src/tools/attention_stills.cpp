@@ -292,8 +292,8 @@ double DrawMask(const lesson::LessonState& state, Still& still) {
   const double cell_w = (kWidth - 4.0 - left) / n;
   const double cell_h = 26.0;
   for (int i = 0; i < n; ++i) {
-    svg.RisingText(left + cell_w * (i + 0.5) - 6.0, top - 6.0, 45.0, lesson::MaskToken(i), "still-tiny still-label");
-    svg.Text(left - 5.0, top + cell_h * (i + 0.5) + 4.0, lesson::MaskToken(i), "still-tiny still-label", Anchor::End);
+    svg.RisingText(left + cell_w * (i + 0.5) - 6.0, top - 6.0, 45.0, lesson::MaskToken(i), "still-small still-label");
+    svg.Text(left - 5.0, top + cell_h * (i + 0.5) + 4.0, lesson::MaskToken(i), "still-small still-label", Anchor::End);
   }
   for (int row = 0; row < n; ++row) {
     for (int col = 0; col < n; ++col) {
@@ -307,7 +307,7 @@ double DrawMask(const lesson::LessonState& state, Still& still) {
       const std::string heat = "still-heat-" + std::to_string(level);
       svg.Rect(cell, heat.c_str(), 2.0);
       svg.Text(cell.x + cell.w * 0.5, cell.y + cell.h * 0.5 + 4.0, Shown(still, weight, "a Mask weight"),
-               level >= 3 ? "still-small still-on-strong" : "still-small", Anchor::Middle);
+               level >= 4 ? "still-small still-on-strong" : "still-small", Anchor::Middle);
     }
   }
   const double below = top + cell_h * n + 20.0;
