@@ -186,6 +186,46 @@ async function readStills(page) {
   }));
 }
 
+// Text of the stills whose colour contrasts less than 4.5:1 with what lies under it (the topmost
+// rectangle under the middle of the text, else the slot's background). axe leaves SVG text over
+// SVG shapes unchecked.
+async function lowContrastStillText(page) {
+  return page.evaluate(() => {
+    const channels = (color) => (color.match(/[\d.]+/g) || []).slice(0, 3).map(Number);
+    const luminance = (color) => {
+      const [r, g, b] = channels(color).map((v) => {
+        const c = v / 255;
+        return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+    };
+    const contrast = (a, b) => {
+      const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return (hi + 0.05) / (lo + 0.05);
+    };
+    const found = [];
+    for (const svg of document.querySelectorAll('svg.still')) {
+      const background = getComputedStyle(svg.closest('.widget-slot') || document.body).backgroundColor;
+      const rects = [...svg.querySelectorAll('rect')].map((rect) => ({ box: rect.getBBox(), fill: getComputedStyle(rect).fill }))
+        .filter((rect) => rect.fill.startsWith('rgb'));
+      for (const text of svg.querySelectorAll('text, tspan')) {
+        if (!text.textContent.trim() || text.closest('[transform]')) continue;
+        const box = text.getBBox();
+        const x = box.x + box.width / 2;
+        const y = box.y + box.height / 2;
+        let under = background;
+        for (const rect of rects) {
+          const r = rect.box;
+          if (x >= r.x && x <= r.x + r.width && y >= r.y && y <= r.y + r.height) under = rect.fill;
+        }
+        const ratio = contrast(getComputedStyle(text).fill, under);
+        if (ratio < 4.5) found.push(`${[...svg.classList].join('.')}: "${text.textContent.trim().slice(0, 30)}" ${ratio.toFixed(2)}:1 (${getComputedStyle(text).fill} on ${under})`);
+      }
+    }
+    return found;
+  });
+}
+
 for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'light'], [390, 'dark']]) {
   await check(`JavaScript off, ${width}px ${colorScheme}: every slot shows the still of its own scene and says what is missing`, async () => {
     const { context, page, problems } = await openPage({ width, colorScheme, javaScriptEnabled: false });
@@ -211,6 +251,8 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'ligh
       if (/\b(nan|inf|infinity|undefined)\b/i.test(`${slot.title} ${slot.desc}`)) throw new Error(`${where}: the still reads "${slot.desc}"`);
       if (!slot.text.includes(MISSING)) throw new Error(`${where}: the sentence "${MISSING}" is not visible`);
     }
+    const faint = await lowContrastStillText(page);
+    if (faint.length) throw new Error(`text in the stills below 4.5:1 contrast:\n  ${faint.slice(0, 8).join('\n  ')}`);
     await screenshotPage(page, `lesson-nojs-${width}-${colorScheme}`);
     if (problems.length) throw new Error(problems.join('\n  '));
     await context.close();
