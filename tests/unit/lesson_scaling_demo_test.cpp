@@ -294,6 +294,7 @@ TEST_CASE("a demo number shows two significant digits of its distance from 0 or 
   CHECK(lesson::FormatScalingDemoNumber(0.000021) == "0.000021");
   CHECK(lesson::FormatScalingDemoNumber(11.3137) == "11.31");
   CHECK(lesson::FormatScalingDemoNumber(1.0) == "1");
+  CHECK(lesson::FormatScalingDemoNumber(0.0000033) == "0.0000033");
   CHECK(lesson::FormatScalingDemoNumber(1e-12) == "\u2248 0");
   CHECK(lesson::FormatScalingDemoNumber(1.0 - 1e-12) == "\u2248 1");
   for (double x = 1e-7; x < 1.0; x *= 1.03) {

@@ -194,7 +194,7 @@ ScalingDemo ComputeScalingDemo(int dimension) {
 }
 
 std::string FormatScalingDemoNumber(double x) {
-  constexpr int kMaxDecimals = 6;
+  constexpr int kMaxDecimals = 7;
   if (!(x > 0.0 && x < 1.0)) return FormatSigned(x);
   const double distance = std::min(x, 1.0 - x);
   const int decimals = std::max(2, 1 - static_cast<int>(std::floor(std::log10(distance))));

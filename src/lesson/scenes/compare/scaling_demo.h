@@ -57,7 +57,7 @@ ScalingDemo ComputeScalingDemo(int dimension);
 
 // A weight or gradient entry as the demo shows it: to two significant digits of its distance from
 // the nearer of 0 and 1, so 0.41 reads "0.41", 0.99998 "0.99998" and 0.000021 "0.000021", never
-// "1" or "0" for a number between them; past six decimals, "≈ 1" or "≈ 0". Other numbers (the
+// "1" or "0" for a number between them; past seven decimals, "≈ 1" or "≈ 0". Other numbers (the
 // spreads) read as FormatSigned gives them.
 std::string FormatScalingDemoNumber(double x);
 
