@@ -17,6 +17,8 @@
 //   compare.key1=X,Y .. key4   a key's tip                     (clamped, as SetKeyPosition)
 //   compare.scaled=0|1         divide q·k by √d_k
 //   compare.temperature=T      softmax temperature             (clamped into 0.1..5)
+//   compare.scaling_demo=0|1   "Why divide by √d_k?" is open
+//   compare.scaling_demo_dk=D  its d_k: 2, 8, 32, 128 or 512   (others go to the nearest, 2..512)
 //   combine.values=A,B         the first and second value      (clamped into -100..100)
 //   combine.weight=W           the second weight; the first is 1 − W (clamped into 0..1)
 //   mask.causal=0|1            the causal mask

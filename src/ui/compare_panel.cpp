@@ -16,6 +16,7 @@
 #include <imgui_internal.h>
 
 #include "lesson/text_store.h"
+#include "ui/compare_scaling_demo.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
@@ -561,6 +562,7 @@ void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
     if (table) ImGui::TableNextColumn();
     ImGui::Spacing();
     DrawScores(ctx, state);
+    DrawScalingDemo(state, ctx);
     ImGui::Spacing();
     DrawWeights(ctx, state);
     ImGui::Spacing();

@@ -10,7 +10,8 @@ namespace ui {
 // Named elements for tests: "compare.plane" (the [-2, 2] square), "compare.query",
 // "compare.key0".."compare.key3", "compare.scaling", "compare.temperature", "compare.scores",
 // "compare.weights", "compare.weight0".."compare.weight3", "compare.output", "compare.reset",
-// and "compare.highlight" (the outline drawn for state.highlight, when it names this scene).
+// and "compare.highlight" (the outline drawn for state.highlight, when it names this scene); the
+// √d_k demonstration's are listed in ui/compare_scaling_demo.h.
 void DrawComparePanel(lesson::LessonState& state, Context& ctx);
 
 }  // namespace ui

@@ -145,7 +145,7 @@ TEST_CASE("Tab goes from the query to the first key, and the arrow keys then mov
   CHECK(state.compare.keys[0].position.y == 1.0);
 }
 
-TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, then the temperature slider") {
+TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, the √d_k demo, then the temperature slider") {
   EnsureLessonText();
   LessonState state;
   UiHarness ui(1280.0f, 1800.0f);
@@ -159,6 +159,7 @@ TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, then the t
   CHECK_FALSE(state.compare.scaled);
   ui.PressKey(ImGuiKey_Space, draw);
   CHECK(state.compare.scaled);
+  ui.PressKey(ImGuiKey_Tab, draw);  // the closed "Why divide by √d_k?" header
   ui.PressKey(ImGuiKey_Tab, draw);  // the temperature slider, which Tab opens for typing
   ui.Type("0.5", draw);
   ui.PressKey(ImGuiKey_Enter, draw);

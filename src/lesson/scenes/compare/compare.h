@@ -19,13 +19,15 @@
 // with a state filled by hand: it reports unusable numbers instead of computing with them.
 //
 // Highlight names the panel honours (LessonState::highlight): "compare.query", "compare.keys",
-// "compare.scores", "compare.scaling", "compare.temperature", "compare.weights", "compare.output".
+// "compare.scores", "compare.scaling", "compare.temperature", "compare.weights", "compare.output",
+// "compare.scaling_demo".
 
 #include <array>
 #include <string>
 
 #include "attention/attention.h"
 #include "lesson/scene.h"
+#include "lesson/scenes/compare/scaling_demo.h"
 
 namespace lesson {
 
@@ -60,6 +62,9 @@ struct CompareScene {
   }};
   bool scaled = true;                               // divide q·k by √d_k before softmax
   double temperature = kCompareTemperatureDefault;  // softmax temperature: < 1 sharpens, > 1 flattens
+  // "Why divide by √d_k?" (scaling_demo.h): whether it is open, and its d_k (one of kScalingDemoDimensions).
+  bool scaling_demo_open = false;
+  int scaling_demo_dimension = kScalingDemoDefaultDimension;
 };
 
 // Everything the panel shows, computed by the attention core.

@@ -26,6 +26,21 @@ bool Usable(const CompareResult& result) {
   return true;
 }
 
+// What "Why divide by √d_k?" shows, while it is open.
+std::string DescribeScalingDemo(const CompareScene& scene) {
+  if (!scene.scaling_demo_open) return "";
+  const ScalingDemo demo = ComputeScalingDemo(scene.scaling_demo_dimension);
+  if (!demo.ok) return "";
+  return Fill(T("mirror.compare.scaling_demo"),
+              {{"dk", MirrorCount(demo.dimension)},
+               {"raw", FormatScalingDemoNumber(demo.raw.largest_weight)},
+               {"scaled", FormatScalingDemoNumber(demo.scaled.largest_weight)},
+               {"spread", MirrorNumber(demo.spread)},
+               {"scaled_spread", MirrorNumber(demo.scaled_spread)},
+               {"raw_gradient", FormatScalingDemoNumber(demo.raw.largest_gradient)},
+               {"scaled_gradient", FormatScalingDemoNumber(demo.scaled.largest_gradient)}});
+}
+
 std::string Describe(const LessonState& state) {
   const CompareScene& scene = state.compare;
   const CompareResult result = ComputeCompare(scene);
@@ -52,7 +67,8 @@ std::string Describe(const LessonState& state) {
   return MirrorSentences({most, Fill(T("mirror.compare.weights"), {{"weights", MirrorList(weights)}}),
                           Fill(T("mirror.compare.output"), {{"output", MirrorNumber(result.combination.output)},
                                                             {"scaling", MirrorOnOff(scene.scaled)},
-                                                            {"temperature", MirrorNumber(scene.temperature)}})});
+                                                            {"temperature", MirrorNumber(scene.temperature)}}),
+                          DescribeScalingDemo(scene)});
 }
 
 MirrorTable Table(const LessonState& state) {
@@ -108,6 +124,9 @@ std::vector<Param> Params() {
   params.push_back(FlagParam<&LessonState::compare, &CompareScene::scaled>("compare.scaled"));
   params.push_back(NumberParam<&LessonState::compare, &CompareScene::temperature, SetTemperature>(
       "compare.temperature", kCompareTemperatureMin, kCompareTemperatureMax));
+  params.push_back(FlagParam<&LessonState::compare, &CompareScene::scaling_demo_open>("compare.scaling_demo"));
+  params.push_back(NumberParam<&LessonState::compare, &CompareScene::scaling_demo_dimension, SetScalingDemoDimension>(
+      "compare.scaling_demo_dk", kScalingDemoMinDimension, kScalingDemoMaxDimension));
   return params;
 }
 
