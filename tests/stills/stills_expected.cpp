@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "attention/attention.h"
 #include "lesson/describe.h"
 #include "lesson/lesson_state.h"
@@ -33,30 +35,6 @@ struct Expected {
   std::vector<std::string> numbers;
   std::string strong;
 };
-
-std::string Json(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
-std::string Json(const std::vector<std::string>& list) {
-  std::string out = "[";
-  for (size_t i = 0; i < list.size(); ++i) out += (i ? ", " : "") + Json(list[i]);
-  return out + "]";
-}
 
 void Compare(const lesson::LessonState& state, Expected& e) {
   const lesson::CompareResult result = lesson::ComputeCompare(state.compare);
@@ -140,7 +118,7 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: cannot load %s\n", argv[1]);
     return 2;
   }
-  std::string json = "{";
+  nlohmann::ordered_json json = nlohmann::ordered_json::object();
   for (const lesson::SceneModule* module : lesson::Scenes()) {
     lesson::LessonState state;
     state.scene = module->id;
@@ -158,10 +136,9 @@ int main(int argc, char** argv) {
                    module->name);
       return 1;
     }
-    json += std::string(json.size() > 1 ? ",\n" : "\n") + Json(module->name) + ": {\"title\": " + Json(e.title) +
-            ", \"desc\": " + Json(e.desc) + ", \"texts\": " + Json(e.texts) + ", \"numbers\": " + Json(e.numbers) +
-            ", \"strong\": " + Json(e.strong) + "}";
+    json[module->name] = {
+        {"title", e.title}, {"desc", e.desc}, {"texts", e.texts}, {"numbers", e.numbers}, {"strong", e.strong}};
   }
-  std::printf("%s\n}\n", json.c_str());
+  std::printf("%s\n", json.dump(2).c_str());
   return 0;
 }

@@ -29,17 +29,7 @@ void EnsureLessonText() {
 
 // The panel inside one full-size window, as the widget shows it.
 UiHarness::DrawFn PanelIn(LessonState& state, ui::Context& ctx) {
-  return [&state, &ctx] {
-    ui::ClearItems(ctx);
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::Begin("compare test", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoSavedSettings);
-    ui::DrawComparePanel(state, ctx);
-    ImGui::End();
-  };
+  return ui_test::InFullWindow(ctx, "compare test", [&state, &ctx] { ui::DrawComparePanel(state, ctx); });
 }
 
 // Where a plane point is drawn, from the recorded [-2, 2] square.

@@ -22,17 +22,7 @@ using ui_test::UiHarness;
 namespace {
 
 UiHarness::DrawFn PanelIn(LessonState& state, ui::Context& ctx) {
-  return [&state, &ctx] {
-    ui::ClearItems(ctx);
-    const ImGuiIO& io = ImGui::GetIO();
-    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
-    ImGui::SetNextWindowSize(io.DisplaySize);
-    ImGui::Begin("compare test", nullptr,
-                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
-                     ImGuiWindowFlags_NoSavedSettings);
-    ui::DrawComparePanel(state, ctx);
-    ImGui::End();
-  };
+  return ui_test::InFullWindow(ctx, "compare test", [&state, &ctx] { ui::DrawComparePanel(state, ctx); });
 }
 
 std::string ChoiceName(int dimension) { return "compare.scaling_demo_dk" + std::to_string(dimension); }

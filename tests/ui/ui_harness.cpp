@@ -107,4 +107,17 @@ bool UiHarness::Has(const char* name) const {
   return ui::FindItem(ctx, name, &rect);
 }
 
+UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel) {
+  return [&ctx, title, panel] {
+    ui::ClearItems(ctx);
+    ImGui::SetNextWindowPos(ImVec2(0.0f, 0.0f));
+    ImGui::SetNextWindowSize(ImGui::GetIO().DisplaySize);
+    ImGui::Begin(title, nullptr,
+                 ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
+                     ImGuiWindowFlags_NoSavedSettings);
+    panel();
+    ImGui::End();
+  };
+}
+
 }  // namespace ui_test

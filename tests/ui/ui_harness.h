@@ -53,4 +53,8 @@ class UiHarness {
   ImGuiKeyChord held_mods_ = 0;
 };
 
+// A frame of `panel` inside one window that fills the display, as the widget shows a panel; the
+// named rectangles of the previous frame are cleared first.
+UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel);
+
 }  // namespace ui_test
