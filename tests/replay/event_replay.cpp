@@ -9,6 +9,7 @@
 
 #include <SDL.h>
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "lesson/describe.h"
 #include "lesson/scene.h"
@@ -38,6 +39,8 @@ constexpr const char* kQuotingScene = "quiz";
 constexpr size_t kQuotingColumn = 1;
 // A frame takes the actions up to the next frame end, but never more than this many.
 constexpr int kMaxActionsPerFrame = 64;
+// A frame pushes nothing while ImGui still holds earlier input; it takes at least one event a frame.
+constexpr int kMaxWaitFrames = 1000;
 // Consecutive moves share a frame, as a real pointer's do.
 constexpr int kMovesPerFrame = 4;
 // Every this many frames one goes through GL, and each of the few after a resize or a scene
@@ -498,6 +501,19 @@ void EventReplay::QueueEvents(App& app) {
     SDL_GL_SetSwapInterval(0);
   }
   ++frames_;
+  // ImGui takes at most one change of a button or key per frame (its input queue trickles), so a
+  // frame's actions are pushed only once the ones before have all been taken: otherwise a backlog
+  // builds up and its clicks land after the scene switches and the scripted state that follow.
+  if (!ImGui::GetCurrentContext()->InputEventsQueue.empty()) {
+    ++waited_frames_;
+    if (++waiting_ > kMaxWaitFrames) {
+      std::printf("replay: FAIL: ImGui's input queue still holds events after %d frames\n", kMaxWaitFrames);
+      app.exit_code = 1;
+      app.running = false;
+    }
+    return;
+  }
+  waiting_ = 0;
   if (next_ >= actions_.size()) {
     Finish(app);
     return;
@@ -671,9 +687,9 @@ void EventReplay::Finish(App& app) {
   if (finish_frame_ == 1 + kSettleFrames) {
     const uint64_t elapsed = SDL_GetTicks64() - started_ms_;
     std::printf(
-        "replay: %zu stream events, %ld SDL events pushed, %d frames (%d shown), %d resizes, %d scene switches "
-        "in %llu ms\n",
-        stream_events_, pushed_, frames_, frames_shown_, resizes_, scene_switches_,
+        "replay: %zu stream events, %ld SDL events pushed, %d frames (%d shown, %d waiting for ImGui's input "
+        "queue), %d resizes, %d scene switches in %llu ms\n",
+        stream_events_, pushed_, frames_, frames_shown_, waited_frames_, resizes_, scene_switches_,
         static_cast<unsigned long long>(elapsed));
     std::vector<std::string> problems = CheckImGui();
     for (const std::string& problem : CheckState(app.state)) problems.push_back(problem);

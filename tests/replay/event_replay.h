@@ -58,6 +58,8 @@ class EventReplay final : public InputSource {
   int frames_ = 0;
   int frames_shown_ = 0;
   int finish_frame_ = 0;  // frames counted after the stream ended
+  int waited_frames_ = 0;  // frames that pushed nothing while ImGui's input queue emptied
+  int waiting_ = 0;        // of which in a row, now
   int show_until_ = 0;    // frames up to this one are shown (after a resize or a scene switch)
   bool started_ = false;
   bool finished_ = false;
