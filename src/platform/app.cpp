@@ -173,6 +173,15 @@ bool AppWantsFrame(const App& app) {
   return app.frames_pending > 0 || app.options.frames > 0 || app.input_source != nullptr;
 }
 
+void AppPrepare(App& app) {
+  if (!app.renderer_ready) return;
+  if (ui::LoadFonts(app.ui, WindowPixelRatio()) || !app.fonts_uploaded) {
+    RendererUploadFonts();
+    app.fonts_uploaded = true;
+    app.frames_pending = kFramesAfterInput;
+  }
+}
+
 void AppFrame(App& app) {
   if (app.input_source) app.input_source->QueueEvents(app);
   bool quit = false;
@@ -200,11 +209,7 @@ void AppFrame(App& app) {
     ui::ApplyTheme(app.ui, wanted_theme);
     app.frames_pending = kFramesAfterInput;
   }
-  if (ui::LoadFonts(app.ui, WindowPixelRatio()) || !app.fonts_uploaded) {
-    RendererUploadFonts();
-    app.fonts_uploaded = true;
-    app.frames_pending = kFramesAfterInput;
-  }
+  AppPrepare(app);
   if (!AppWantsFrame(app)) {
     BridgeIdle();
     return;

@@ -33,6 +33,9 @@ struct AppOptions {
   std::string assets_dir;  // native: folder with lesson text files overriding the built-in text
   std::string state;       // a shared configuration (the URL fragment's encoding) to open with
   std::string theme;       // "light" or "dark"; empty = follow the system
+  // Web: main only initializes; the loader then calls attn_prepare (AppPrepare) and attn_start (the
+  // loop and the first frame), each in a task of its own, so no one task of a start is long.
+  bool staged_start = false;
 };
 
 struct App {
@@ -56,6 +59,9 @@ struct App {
 bool AppInit(App& app, const AppOptions& options);
 // Whether the next AppFrame would draw; when false the caller may sleep until an event.
 bool AppWantsFrame(const App& app);
+// Builds the font atlas for the window's pixel ratio and hands it to the renderer: the first
+// frame's largest cost, which AppFrame otherwise pays itself.
+void AppPrepare(App& app);
 // Handles pending events and draws one frame if anything changed.
 void AppFrame(App& app);
 void AppShutdown(App& app);

@@ -20,7 +20,7 @@ platform::App& TheApp() {
 // The scene names come from the registry.
 std::string Usage() {
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] "
-         "[--screenshot PATH] [--size WxH]\n"
+         "[--screenshot PATH] [--size WxH] [--staged-start]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
          "\n"
@@ -29,7 +29,8 @@ std::string Usage() {
          "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
-         "  --size WxH         window size in pixels (default 1024x760)\n";
+         "  --size WxH         window size in pixels (default 1024x760)\n"
+         "  --staged-start     web: wait for the loader's attn_prepare and attn_start calls\n";
 }
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
@@ -72,6 +73,8 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
         std::fprintf(stderr, "error: --size needs WIDTHxHEIGHT, each from 200 to 8192\n");
         return false;
       }
+    } else if (arg == "--staged-start") {
+      options->staged_start = true;
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(Usage().c_str(), stdout);
       std::exit(0);

@@ -1,5 +1,5 @@
 // The browser's loop: it calls AppFrame on its animation frames (emscripten_set_main_loop), and
-// the page reaches the running app through the two calls below.
+// the page reaches the running app through the calls below.
 #include <emscripten.h>
 
 #include "platform/app.h"
@@ -29,13 +29,36 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
   return switched ? 1 : 0;
 }
 
+namespace {
+
+bool g_loop_started = false;
+
+void StartLoop(platform::App& app) {
+  if (g_loop_started) return;
+  g_loop_started = true;
+  emscripten_set_main_loop_arg([](void* arg) { platform::AppFrame(*static_cast<platform::App*>(arg)); }, &app, 0,
+                               false);
+  // The first frame now rather than at the next animation frame: everything it needs is here.
+  platform::AppFrame(app);
+}
+
+}  // namespace
+
+// A staged start (--staged-start): the font atlas, in a task of its own.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_prepare() {
+  if (g_app && !g_loop_started) platform::AppPrepare(*g_app);
+}
+
+// A staged start: the loop and the first frame. Calling it again does nothing.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_start() {
+  if (g_app) StartLoop(*g_app);
+}
+
 namespace platform {
 
 int RunMainLoop(App& app) {
   g_app = &app;
-  emscripten_set_main_loop_arg([](void* arg) { AppFrame(*static_cast<App*>(arg)); }, &app, 0, false);
-  // The first frame now rather than at the next animation frame: everything it needs is here.
-  AppFrame(app);
+  if (!app.options.staged_start) StartLoop(app);
   return 0;
 }
 

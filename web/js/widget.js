@@ -3,6 +3,7 @@
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
+import { afterFirstPaint, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
 const NO_WEBGL = 'WebGL 2 is not available';
@@ -10,6 +11,9 @@ const script = document.currentScript;
 // The folder the widget's files are served from: embed.js's own, or the page's when it is inlined.
 const base = new URL('.', script && script.src ? script.src : window.location.href);
 const mounted = new WeakMap();  // div -> widget handle
+// data-start="eager" on the loader's script tag (or on one div) starts widgets at load instead of
+// when they come near the screen.
+const pageStart = script && script.dataset ? script.dataset.start : undefined;
 
 let runtime = null;
 function loadRuntime() {
@@ -111,8 +115,11 @@ function showPageText() {
   document.documentElement.classList.remove('attn-starting');
 }
 
-// Mounts a live widget into `div`. options: {scene, theme, state, height, fillPage, onChange,
-// onHeight}. What the div held before (a static figure) stays if the widget cannot start.
+// Mounts a live widget into `div`. options: {scene, theme, state, height, fillPage, start,
+// onChange, onHeight}. What the div held before (a static figure) stays until the widget has
+// started, and for good if it cannot. A widget that fills its page starts at once; one embedded
+// in a page starts when it comes near the screen (schedule.js), or at once with start: 'eager'.
+// The handle takes calls at any time: what needs the running widget waits for it.
 export function mount(div, options = {}) {
   if (mounted.has(div)) return mounted.get(div);
   const handle = { ready: false, published: false, module: null, pending: [] };
@@ -138,11 +145,35 @@ export function mount(div, options = {}) {
     showPageText();
     return handle;
   }
-  start(div, options, handle, (started && started.wasm) || pageWasm(), loadLessonText(started && started.text));
+  if (options.fillPage) {
+    start(div, options, handle, { wasm: (started && started.wasm) || pageWasm(), text: loadLessonText(started && started.text) });
+  } else if (options.start === 'eager') {
+    start(div, options, handle, { wasm: pageWasm(), text: loadLessonText() });
+  } else {
+    // The downloads begin once the page's own text has painted, so they never hold it back.
+    startWhenNear(div, () => afterFirstPaint().then(() => {
+      loadRuntime().catch(() => {});  // reported by start()
+      return start(div, options, handle, { wasm: pageWasm(), text: loadLessonText(), gpu: warmUpGpu(base) });
+    }));
+  }
   return handle;
 }
 
-async function start(div, options, handle, wasmReady, textReady) {
+// Each step of a start runs in a task of its own (nextTask between them), so the page stays
+// responsive while a widget starts; each is measured as "attention-widget SCENE: STEP".
+function timed(name, work) {
+  const begin = performance.now();
+  try {
+    return work();
+  } finally {
+    if (performance.measure) performance.measure(name, { start: begin, end: performance.now() });
+  }
+}
+
+// Resolves once the widget has drawn its first frame, or has given up (its fallback then stays).
+// `ready`: {wasm, text, gpu} promises of the compiled module (or null), the lesson's words and,
+// optionally, the GPU warm-up.
+async function start(div, options, handle, ready) {
   const fallbackNodes = Array.from(div.childNodes);
   const stage = element('div', 'attn-stage');
   style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
@@ -160,10 +191,13 @@ async function start(div, options, handle, wasmReady, textReady) {
   table.createTBody();
   live.id = `attn-live-${Math.random().toString(36).slice(2)}`;
   canvas.setAttribute('aria-describedby', live.id);
-  if (!options.fillPage) stage.style.height = `${options.height || 560}px`;
+  // Until the widget reports its own height it takes the fallback's, so the page does not jump.
+  if (!options.fillPage) stage.style.height = `${options.height || Math.max(320, div.clientHeight) || 560}px`;
+  const label = `attention-widget ${options.scene || 'default'}`;
 
   try {
-    const [, lessonText, compiled] = await Promise.all([loadRuntime(), textReady, wasmReady]);
+    const [, lessonText, compiled] = await Promise.all([loadRuntime(), ready.text, ready.wasm, ready.gpu]);
+    await nextTask();
     // The WebGL 2 context is made only now, with everything else in: making it blocks the page
     // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
     // gets the size the widget will draw at (resizing it later makes the browser allocate it
@@ -173,12 +207,10 @@ async function start(div, options, handle, wasmReady, textReady) {
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
     canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : options.height || 560) * ratio));
-    if (!canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false })) {
-      throw new Error(NO_WEBGL);
-    }
-    for (const node of fallbackNodes) if (node.parentNode === div) div.removeChild(node);
-    div.appendChild(stage);
-    div.appendChild(mirror);
+    const context = timed(`${label}: context`, () =>
+      canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false }));
+    if (!context) throw new Error(NO_WEBGL);
+    await nextTask();
     // main() runs only once the scene option is checked against the names the wasm knows.
     const module = await window.createAttentionWidget({
       canvas,
@@ -228,7 +260,18 @@ async function start(div, options, handle, wasmReady, textReady) {
     if (options.state && usableState(options.state)) args.push('--state', options.state);
     canvas.setAttribute('aria-label', `Interactive attention widget, ${scene} scene. Its current numbers are ` +
                         'described after it. Escape, then Tab, leaves it.');
-    module.callMain(args);
+    // The canvas takes the fallback's place before main() runs: the app measures its container.
+    for (const node of fallbackNodes) if (node.parentNode === div) div.removeChild(node);
+    div.appendChild(stage);
+    div.appendChild(mirror);
+    await nextTask();
+    args.push('--staged-start');
+    timed(`${label}: main`, () => module.callMain(args));
+    await nextTask();
+    timed(`${label}: fonts`, () => module.ccall('attn_prepare', null, [], []));
+    await nextTask();
+    timed(`${label}: first frame`, () => module.ccall('attn_start', null, [], []));
+    if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
     handle.module = module;
     handle.ready = true;
     for (const work of handle.pending) work();
@@ -266,6 +309,6 @@ export function api(div) {
 export function mountAll(root) {
   for (const div of (root || document).querySelectorAll('div[data-attention-widget]')) {
     mount(div, { scene: div.dataset.scene, theme: div.dataset.theme, state: div.dataset.state,
-                 height: Number(div.dataset.height) || 0 });
+                 height: Number(div.dataset.height) || 0, start: div.dataset.start || pageStart });
   }
 }
