@@ -39,3 +39,14 @@ export async function waitForFirstFrame(frame, timeout = 30000) {
     return canvas && Number(canvas.dataset.frames) >= 1;
   }, null, { timeout });
 }
+
+// Widgets on the lesson page start only when they come near the screen: scrolls each widget slot
+// into view in turn and waits until `done(slot)` holds in the page. Returns the number of slots.
+export async function visitWidgetSlots(page, done, timeout = 30000) {
+  const slots = await page.$$('div[data-attention-widget]');
+  for (const slot of slots) {
+    await slot.scrollIntoViewIfNeeded();
+    await page.waitForFunction(done, slot, { timeout });
+  }
+  return slots.length;
+}

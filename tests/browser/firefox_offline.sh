@@ -23,12 +23,14 @@ PREFS
 cat >"$out/run.sh" <<RUN
 firefox-esr --no-remote --profile "$out/profile" --width 1000 --height 760 "file://$file#worked-example" >"$out/firefox.log" 2>&1 &
 pid=\$!
-sleep 15
+# Until a widget reports ready (at most 60 s, for a busy machine), then a moment for it to draw.
+for i in \$(seq 60); do grep -qs "Attention widget ready" "$out/firefox.log" && break; sleep 1; done
+sleep 3
 import -window root "$out/firefox.png"
 kill \$pid 2>/dev/null || true
 wait \$pid 2>/dev/null || true
 RUN
-timeout 90 xvfb-run -a -s "-screen 0 1000x760x24 -nolisten tcp" bash "$out/run.sh"
+timeout 120 xvfb-run -a -s "-screen 0 1000x760x24 -nolisten tcp" bash "$out/run.sh"
 [ -s "$out/firefox.png" ] || { echo "FAIL: no screenshot"; cat "$out/firefox.log"; exit 1; }
 node "$here/../smoke/check_image.mjs" "$out/firefox.png"
 # The page's console reaches stdout (devtools.console.stdout.content): every widget reports ready.

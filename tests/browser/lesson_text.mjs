@@ -14,7 +14,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, serve, visitWidgetSlots, watchPage, waitForFirstFrame } from './browser.mjs';
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node lesson_text.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -88,13 +88,18 @@ await check('the served widget shows the words of the lesson files, an edited on
   await again.context.close();
 });
 
-await check('the lesson page asks for lesson/lesson.txt once for all its widgets', async () => {
+await check('the lesson page starts its widgets as they come near the screen and asks for lesson/lesson.txt once', async () => {
   const { context, page, problems, lessonRequests } = await open(`${origin}/index.html`, { width: 1000, height: 900 });
   const slots = await page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
-  await page.waitForFunction((n) => document.querySelectorAll('div[data-attention-widget] canvas').length === n, slots,
+  await page.waitForFunction(() => document.querySelector('div[data-attention-widget] canvas[data-frames]'), null,
                              { timeout: 30000 });
+  await page.waitForTimeout(1000);  // time for widgets that should not start yet
+  const early = await page.evaluate(() => document.querySelectorAll('div[data-attention-widget] canvas').length);
+  if (early >= slots) throw new Error(`all ${slots} widgets started before the page was scrolled`);
+  await visitWidgetSlots(page, (slot) => Number(slot.querySelector('canvas')?.dataset.frames) >= 1);
   assertAskedOnce(`index.html with ${slots} widgets`, lessonRequests);
   if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  ${early} of ${slots} widgets started before scrolling`);
   await context.close();
 });
 
@@ -123,7 +128,8 @@ await check('a malformed section: the widget starts, the warning names file, lin
 // The widget was not started: the author's fallback and the note are there, no canvas is, and the
 // console said why. `expected404` are the requests whose 404 the check itself arranged.
 async function assertNotStarted(page, problems, warnings, why, expected404, slots) {
-  await page.waitForFunction((n) => document.querySelectorAll('.attn-note').length >= n, slots, { timeout: 30000 })
+  await visitWidgetSlots(page, (slot) => slot.querySelector('.attn-note'))
+    .then(() => page.waitForFunction((n) => document.querySelectorAll('.attn-note').length >= n, slots, { timeout: 30000 }))
     .catch(() => { throw new Error('no note replaced the widget'); });
   await page.waitForTimeout(500);  // time for anything that should not happen
   const seen = await page.evaluate(() => ({

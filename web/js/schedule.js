@@ -1,7 +1,9 @@
 // When the widgets of a page start and when they hold a WebGL context. A page such as the lesson
 // hosts several widgets, most of them far below the screen at first:
-//  - a widget starts only when it comes within START_MARGIN of the viewport, one start at a time,
-//    the one nearest the screen first (startWhenNear);
+//  - a widget starts when some of it is on screen, or, once the reader has scrolled or touched the
+//    page, when it comes within START_MARGIN of the viewport; one start at a time, the one nearest
+//    the screen first (startWhenNear). A reader who only reads the first screen costs the page no
+//    widget start it does not show; one who scrolls finds the next widget drawn when it arrives.
 //  - a widget farther than KEEP_MARGIN from the viewport gives its WebGL context back to the
 //    browser and gets it again when it comes back (keepContextNear); the app keeps its state and
 //    makes its GL objects again, as after any context loss.
@@ -40,9 +42,9 @@ export function warmUpGpu(base) {
   return warmup;
 }
 
-// Resolves once the page's first content is on screen (its first-contentful-paint entry, which
-// comes when the frame is presented, not when it is made), or after a second where the browser
-// does not report paints.
+// Resolves once the page's first content is on screen: at its first-contentful-paint entry, which
+// comes when the frame is presented, not when it is made; or, where the browser reports no such
+// entry (Firefox on file://, older browsers), after the load event and the frame that follows it.
 let painted = null;
 export function afterFirstPaint() {
   if (!painted) {
@@ -53,18 +55,18 @@ export function afterFirstPaint() {
         resolve();
         return;
       }
-      const supported = typeof PerformanceObserver === 'function' &&
-        (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0;
-      if (!supported) {
-        setTimeout(resolve, 1000);
-        return;
+      if (typeof PerformanceObserver === 'function' &&
+          (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
+        const observer = new PerformanceObserver(() => {
+          if (!seen()) return;
+          observer.disconnect();
+          resolve();
+        });
+        observer.observe({ type: 'paint', buffered: true });
       }
-      const observer = new PerformanceObserver(() => {
-        if (!seen()) return;
-        observer.disconnect();
-        resolve();
-      });
-      observer.observe({ type: 'paint', buffered: true });
+      const afterNextFrame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+      if (document.readyState === 'complete') afterNextFrame();
+      else window.addEventListener('load', afterNextFrame, { once: true });
     });
   }
   return painted;
@@ -84,23 +86,33 @@ function distanceFromScreen(element) {
   return 0;
 }
 
-const waiting = new Map();  // element -> its start(), a function returning a promise
+const waiting = new Map();  // element -> {start, prepare}: functions returning promises
 const near = new Set();     // waiting elements now within START_MARGIN
 let starting = false;
 let startObserver = null;
+let engaged = false;        // the reader has scrolled, touched, clicked or pressed a key
+
+function engage() {
+  if (engaged) return;
+  engaged = true;
+  for (const type of ENGAGING) window.removeEventListener(type, engage, true);
+  startNearest();
+}
+const ENGAGING = ['scroll', 'wheel', 'touchstart', 'pointerdown', 'keydown'];
 
 async function startNearest() {
   if (starting) return;
   starting = true;
   try {
     for (;;) {
-      const candidates = Array.from(near).filter((element) => waiting.has(element));
+      const candidates = Array.from(near).filter((element) => waiting.has(element) &&
+                                                 (engaged || distanceFromScreen(element) === 0));
       if (!candidates.length) break;
       let nearest = candidates[0];
       for (const element of candidates) {
         if (distanceFromScreen(element) < distanceFromScreen(nearest)) nearest = element;
       }
-      const start = waiting.get(nearest);
+      const { start } = waiting.get(nearest);
       waiting.delete(nearest);
       near.delete(nearest);
       startObserver.unobserve(nearest);
@@ -115,8 +127,9 @@ async function startNearest() {
   }
 }
 
-// Calls start() once `element` comes near the screen, after any start already running.
-export function startWhenNear(element, start) {
+// Calls start() once `element` is on screen, or near it after the reader has engaged with the
+// page, after any start already running. prepare() (the downloads) runs as soon as it is near.
+export function startWhenNear(element, start, prepare) {
   if (!canObserve) {
     start();
     return;
@@ -124,12 +137,22 @@ export function startWhenNear(element, start) {
   if (!startObserver) {
     startObserver = new IntersectionObserver((entries) => {
       for (const entry of entries) {
-        if (entry.isIntersecting) near.add(entry.target); else near.delete(entry.target);
+        if (!entry.isIntersecting) {
+          near.delete(entry.target);
+          continue;
+        }
+        near.add(entry.target);
+        const waiter = waiting.get(entry.target);
+        if (waiter && waiter.prepare) {
+          waiter.prepare();
+          waiter.prepare = null;
+        }
       }
       startNearest();
     }, { rootMargin: START_MARGIN });
+    for (const type of ENGAGING) window.addEventListener(type, engage, { capture: true, passive: true });
   }
-  waiting.set(element, start);
+  waiting.set(element, { start, prepare });
   startObserver.observe(element);
 }
 

@@ -151,10 +151,12 @@ export function mount(div, options = {}) {
     start(div, options, handle, { wasm: pageWasm(), text: loadLessonText() });
   } else {
     // The downloads begin once the page's own text has painted, so they never hold it back.
-    startWhenNear(div, () => afterFirstPaint().then(() => {
+    const download = () => {
       loadRuntime().catch(() => {});  // reported by start()
-      return start(div, options, handle, { wasm: pageWasm(), text: loadLessonText(), gpu: warmUpGpu(base) });
-    }));
+      return { wasm: pageWasm(), text: loadLessonText() };
+    };
+    startWhenNear(div, () => afterFirstPaint().then(() =>
+      start(div, options, handle, { ...download(), gpu: warmUpGpu(base) })), () => afterFirstPaint().then(download));
   }
   return handle;
 }
