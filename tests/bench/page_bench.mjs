@@ -73,9 +73,10 @@ const percentile = (values, p) => {
 };
 const round = (x, digits = 2) => Number(x.toFixed(digits));
 
-const site = await serve(siteDir);
-const baseline = await serve(baselineDir);
-const floor = await serve(floorDir);
+// Nothing is kept between runs; the site's pages get the site's policy, the other two none.
+const site = await serve(siteDir, { noStore: true });
+const baseline = await serve(baselineDir, { noStore: true, pagePolicy: false });
+const floor = await serve(floorDir, { noStore: true, pagePolicy: false });
 const PAGES = {
   widget: `${site.origin}/widget.html?scene=compare`,
   baseline: `${baseline.origin}/index.html`,

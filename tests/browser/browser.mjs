@@ -17,8 +17,8 @@ export async function launch() {
   return chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: CHROMIUM_ARGS });
 }
 
-export async function serve(dir) {
-  const server = await startServer(dir, 0);
+export async function serve(dir, options) {
+  const server = await startServer(dir, 0, options);
   return { server, origin: `http://127.0.0.1:${server.address().port}` };
 }
 
