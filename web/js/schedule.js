@@ -44,7 +44,8 @@ export function warmUpGpu(base) {
 
 // Resolves once the page's first content is on screen: at its first-contentful-paint entry, which
 // comes when the frame is presented, not when it is made; or, where the browser reports no such
-// entry (Firefox on file://, older browsers), after the load event and the frame that follows it.
+// entry (Firefox on file://, older browsers), after the load event and the frame that follows it
+// (3 s later where paints are reported but this one was not).
 let painted = null;
 export function afterFirstPaint() {
   if (!painted) {
@@ -55,6 +56,9 @@ export function afterFirstPaint() {
         resolve();
         return;
       }
+      // Where paints are reported, the first can come well after the load event (a browser setting
+      // up its GPU side): the fallback then waits longer, in case the entry never comes.
+      let wait = 0;
       if (typeof PerformanceObserver === 'function' &&
           (PerformanceObserver.supportedEntryTypes || []).indexOf('paint') >= 0) {
         const observer = new PerformanceObserver(() => {
@@ -63,8 +67,9 @@ export function afterFirstPaint() {
           resolve();
         });
         observer.observe({ type: 'paint', buffered: true });
+        wait = 3000;
       }
-      const afterNextFrame = () => requestAnimationFrame(() => setTimeout(resolve, 0));
+      const afterNextFrame = () => setTimeout(() => requestAnimationFrame(() => setTimeout(resolve, 0)), wait);
       if (document.readyState === 'complete') afterNextFrame();
       else window.addEventListener('load', afterNextFrame, { once: true });
     });
