@@ -70,7 +70,7 @@ const expect = [
   '| core pass n = 1024, d = 64: native / wasm (ratio) | 1.500 / 2.250 ms (1.50) | |',
   'uses wasm SIMD',
   'BENCH_LIGHTHOUSE_RUNS=N',
-  '3 runs, performance category only, its default mobile profile: a\n  412 × 823 phone screen, simulated slow 4G\n  (150 ms round trip, 1638 kbit/s) and a\n  4× slower CPU.',
+  '3 runs, performance category only, in its default mobile profile: a\n  412 × 823 phone screen, simulated slow 4G\n  (150 ms round trip, 1638 kbit/s) and a 4× slower CPU.',
   '| Lighthouse 12.2.3, mobile, simulate throttling | median of 3 | each run |',
   '| performance score | 0.75 | 0.72 / 0.75 / 0.79 |',
   '| First Contentful Paint | 1.2 s | 1.2 s / 1.2 s / 1.2 s |',

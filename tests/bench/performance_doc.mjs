@@ -131,17 +131,18 @@ export function performanceDoc(bench) {
     throw new Error('bench.json has no lesson-page figures (lesson, written by tests/bench/lesson_bench.mjs)');
   }
   const failed = bench.budgets.filter((b) => !b.pass).map((b) => b.name);
+  const lh = bench.lesson.lighthouse;
   return `<!-- Written by scripts/bench (tests/bench/performance_doc.mjs) from build/bench/bench.json.
      Do not edit: change the words in performance_doc.mjs and run the bench again. -->
 # Performance
 
-\`./scripts/bench\` builds what it needs, measures the widget beside a baseline, prints the tables
-below, writes \`build/bench/bench.json\` (every sample included) and this page, and exits 1 if a
-budget fails. \`BENCH_RUNS=N\` sets the first-frame runs per page (default 41),
-\`BENCH_LIGHTHOUSE_RUNS=N\` the Lighthouse runs of the lesson page (default 3). It takes the
-machine for a while: run it when nothing else is building. CI does not run it; the
-\`performance_doc\` and \`lesson_bench_figures\` tests check this page's generator and the
-lesson bench's arithmetic on made-up runs.
+\`./scripts/bench\` builds what it needs, measures the widget beside a baseline and the lesson
+page with its six widgets, prints the tables below, writes \`build/bench/bench.json\` (every
+sample included) and this page, and exits 1 if a budget fails. \`BENCH_RUNS=N\` sets the
+first-frame runs per page (default 41), \`BENCH_LIGHTHOUSE_RUNS=N\` the Lighthouse runs of the
+lesson page (default 3). It takes the machine for a while: run it when nothing else is building.
+CI does not run it; the \`performance_doc\` and \`lesson_bench_figures\` tests check this page's
+generator and the lesson bench's arithmetic on made-up runs.
 
 ## What is compared
 
@@ -177,25 +178,24 @@ lesson bench's arithmetic on made-up runs.
 (compressed or not, as that server sends it), measured two ways.
 
 - **Lighthouse** (the npm package, pinned in \`package.json\`) on Debian's Chromium, headless,
-  ${bench.lesson.lighthouse.runs} runs, performance category only, its default mobile profile: a
-  ${bench.lesson.lighthouse.screen.width} × ${bench.lesson.lighthouse.screen.height} phone screen, simulated slow 4G
-  (${bench.lesson.lighthouse.throttling.rttMs} ms round trip, ${Math.round(bench.lesson.lighthouse.throttling.throughputKbps)} kbit/s) and a
-  ${bench.lesson.lighthouse.throttling.cpuSlowdownMultiplier}× slower CPU. Each figure is the median of the runs. Lighthouse scales
-  the CPU down from this machine's as if it were a fast desktop; its CPU benchmark index says how
-  fast this one is (it warns at 1,000 and below; on a slower machine every simulated time is
-  longer). Nothing leaves the machine: error reporting and the full-page screenshot are off,
-  Chromium resolves no name but 127.0.0.1, and a run whose page requested anything from another
-  origin fails the bench.
+  ${lh.runs} runs, performance category only, in its default mobile profile: a
+  ${lh.screen.width} × ${lh.screen.height} phone screen, simulated slow 4G
+  (${lh.throttling.rttMs} ms round trip, ${Math.round(lh.throttling.throughputKbps)} kbit/s) and a ${lh.throttling.cpuSlowdownMultiplier}× slower CPU. Each figure is the
+  median of the runs. Lighthouse scales the CPU down from this machine's as if it were a fast
+  desktop; its CPU benchmark index says how fast this one is (it warns at 1,000 and below; on a
+  slower machine every simulated time is longer). Nothing leaves the machine: error reporting
+  and the full-page screenshot are off, Chromium resolves no name but 127.0.0.1, and a run whose
+  page requested anything from another origin fails the bench.
 - **Scrolled through**, unthrottled, in headless Chromium (as the first-frame runs), at
   390 × 844 (DPR 2, touch) and 1280 × 800, after one uncounted load. An init script records
   before any page script runs: each widget's \`attention-widget-ready\` event, every long task
   (\`PerformanceObserver\` \`longtask\`: over 50 ms), every layout shift, each frame a widget
   draws, and each WebGL context the page makes, counting those not lost whenever one is made,
-  lost or restored. The page loads; the first widget's ready time is taken without scrolling; then
-  the page scrolls down half a viewport at a time and, at each stop, waits until the widgets on
-  screen are ready, to the bottom.
+  lost or restored. The page loads; the first widget's ready time is taken without scrolling;
+  then the page scrolls down half a viewport at a time and, at each stop, waits until the
+  widgets on screen are ready, to the bottom.
 - **A widget's start** runs from its first step to its last frame before a pause of
-  ${SETTLE_MS} ms (at most ${SETTLE_LIMIT_MS / 1000} s after its ready event: its first frames are part of it). Its
+  ${SETTLE_MS} ms, at most ${SETTLE_LIMIT_MS / 1000} s after its ready event (its first frames are part of it). Its
   longest task is the longest of its steps (the loader's \`performance.measure\` entries,
   \`attention-widget SCENE: STEP\`) and of the long tasks overlapping it; the goal is 50 ms.
 - **Layout shift** is Chrome's CLS over the load and the scroll-through: the largest burst of
