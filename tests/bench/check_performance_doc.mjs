@@ -1,6 +1,7 @@
 // docs/performance.md comes from bench.json alone: from a made-up run, the page must name its date
-// and machine, give each budget with its result, the first-frame medians and spread and the core
-// ratios, and say which budgets failed. Times nothing.
+// and machine, give each budget with its result, the first-frame medians and spread, the core
+// ratios, the lesson page's Lighthouse medians beside each run and its scroll-through figures at
+// both widths, and say which budgets failed. Times nothing.
 // usage: node check_performance_doc.mjs
 import { performanceDoc } from './performance_doc.mjs';
 
@@ -20,6 +21,38 @@ const bench = {
   native: { idle_cpu_percent: 0, baseline_idle_cpu_percent: 144.5, first_frame_ms: 270 },
   core: { simd: true, same_results: true, sizes: [64, 256, 1024].map((n, i) => ({ n, native_ms: 0.5 * (i + 1),
                                                                                  wasm_ms: 0.75 * (i + 1), ratio: 1.5 })) },
+  lesson: {
+    page: 'index.html',
+    lighthouse: {
+      version: '12.2.3', runs: 3, form_factor: 'mobile', throttling_method: 'simulate',
+      throttling: { rttMs: 150, throughputKbps: 1638.4, cpuSlowdownMultiplier: 4 },
+      screen: { mobile: true, width: 412, height: 823, deviceScaleFactor: 1.75 },
+      median: { score: 0.75, fcp_ms: 1211, lcp_ms: 1707, tbt_ms: 1085.4, tti_ms: 5058, cls: 0.0123, speed_index_ms: 2213,
+                main_thread_ms: 2815, transfer_bytes: 564373, text_compression_savings_bytes: 247094, requests: 7,
+                benchmark_index: 658 },
+      median_run: 1,
+      long_tasks: [{ url: 'embed.js', start_ms: 1769, duration_ms: 188 }, { url: 'Unattributable', start_ms: 2353, duration_ms: 93 }],
+      warnings: ['The tested device appears to have a slower CPU than  Lighthouse expects. This can negatively affect ' +
+                 'your performance score. Learn more about [calibrating](https://example.org/throttling.md).'],
+      samples: [0.72, 0.75, 0.79].map((score, i) => ({
+        score, fcp_ms: 1200 + i, lcp_ms: 1700 + i, tbt_ms: 1000 + 50 * i, tti_ms: 5000 + 100 * i, cls: 0.0123,
+        speed_index_ms: 2200, main_thread_ms: 2800, transfer_bytes: 564373, text_compression_savings_bytes: 247094,
+        requests: 7, benchmark_index: 650 + i })),
+    },
+    scroll: [390, 1280].map((width, i) => ({
+      name: i ? 'desktop' : 'phone', width, height: i ? 800 : 844, device_scale_factor: i ? 1 : 2, widgets: 6,
+      first_ready: { scene: 'walkthrough', ms: i ? 1361.3 : 4560.9, distance_px: i ? 0 : 259 },
+      all_ready_ms: i ? 5092.2 : 9209.7, scroll_start_ms: 1000, scroll_stops: i ? 28 : 46,
+      peak_live_contexts: i ? 3 : 4, peak_at: { scrollY: 5200, scenes: ['compare', 'mask', 'caveats'] },
+      live_contexts_at_bottom: i ? 2 : 1, contexts_made: 6,
+      longest_start_step: { scene: 'caveats', step: 'main', duration_ms: i ? 82.1 : 152.9 },
+      longest_start_task_ms: i ? 211 : 272, longest_task_ms: i ? 211 : 290,
+      long_tasks: [{ start_ms: 4348.9, duration_ms: 50, start_of: 'walkthrough', frames_of: ['walkthrough'] },
+                   { start_ms: 600, duration_ms: 79, start_of: null, frames_of: [] },
+                   ...(i ? [] : [{ start_ms: 6876, duration_ms: 1470.2, start_of: null, frames_of: ['caveats'] }])],
+      cls: i ? 0 : 0.0042, shifts: [], starts: [], console_errors: [],
+    })),
+  },
   budgets: [{ name: 'widget transfer, gzip -9', measured: '200.4 KB', limit: '<= 256 KB', pass: true },
             { name: 'native idle CPU', measured: '3 %', limit: '<= 1 %', pass: false }],
 };
@@ -36,6 +69,30 @@ const expect = [
   '| frames in 3 s untouched / tab hidden / scrolled away | 0 / 0 / 0 | 180 / 181 / 179 |',
   '| core pass n = 1024, d = 64: native / wasm (ratio) | 1.500 / 2.250 ms (1.50) | |',
   'uses wasm SIMD',
+  'BENCH_LIGHTHOUSE_RUNS=N',
+  '3 runs, performance category only, in its default mobile profile: a\n  412 × 823 phone screen, simulated slow 4G\n  (150 ms round trip, 1638 kbit/s) and a 4× slower CPU.',
+  '| Lighthouse 12.2.3, mobile, simulate throttling | median of 3 | each run |',
+  '| performance score | 0.75 | 0.72 / 0.75 / 0.79 |',
+  '| First Contentful Paint | 1.2 s | 1.2 s / 1.2 s / 1.2 s |',
+  '| Largest Contentful Paint | 1.7 s |',
+  '| Total Blocking Time | 1,085 ms | 1,000 ms / 1,050 ms / 1,100 ms |',
+  '| Time to Interactive | 5.1 s | 5.0 s / 5.1 s / 5.2 s |',
+  '| Cumulative Layout Shift | 0.012 |',
+  '| Speed Index | 2.2 s |',
+  '| "Enable text compression": to save | 247.1 KB |',
+  "| Lighthouse's CPU benchmark index of this machine | 658 | 650 / 651 / 652 |",
+  'Long tasks of the median run (run 2; 2 in all, simulated 4x CPU, longest first): embed.js 188 ms at 1.8 s; Unattributable 93 ms at 2.4 s.',
+  '| scrolled through, unthrottled | 390 × 844, DPR 2 | 1280 × 800, DPR 1 |',
+  '| first widget ready, from navigation | 4,561 ms (walkthrough, 259 px below the screen) | 1,361 ms (walkthrough, on screen) |',
+  '| all 6 ready, from navigation | 9,210 ms (46 stops) | 5,092 ms (28 stops) |',
+  '| longest step of a start (performance.measure) | 152.9 ms (caveats: main) | 82.1 ms (caveats: main) |',
+  '| longest long task during a start | 272 ms | 211 ms |',
+  "| long tasks: in all / in a start / a widget's frame after its start | 3 / 1 / 1 | 2 / 1 / 0 |",
+  '| longest long task outside a start | 1,470 ms at 6.9 s (a frame of caveats) | 79 ms at 0.6 s (no widget frame) |',
+  '| peak live WebGL contexts (of 6 made) | 4 (compare, mask, caveats) | 3 (compare, mask, caveats) |',
+  '| live WebGL contexts at the bottom | 1 | 2 |',
+  '| layout shift (CLS) | 0.004 | 0 |',
+  'Lighthouse warned: The tested device appears to have a slower CPU than Lighthouse expects. This can negatively affect your performance score.',
 ];
 const missing = expect.filter((line) => !page.includes(line));
 if (missing.length) {
@@ -45,6 +102,17 @@ if (missing.length) {
 const passing = performanceDoc({ ...bench, budgets: [bench.budgets[0]] });
 if (passing.includes('Failed')) {
   console.error('a run with every budget passing is reported as failed');
+  process.exit(1);
+}
+// A bench.json without the lesson page's figures is refused with a message naming them.
+let refusal = '';
+try {
+  performanceDoc({ ...bench, lesson: undefined });
+} catch (error) {
+  refusal = error.message;
+}
+if (!/no lesson-page figures/.test(refusal)) {
+  console.error(`a bench.json without the lesson page's figures gave ${refusal ? `"${refusal}"` : 'a page'}`);
   process.exit(1);
 }
 console.log('performance page: every figure of the run is on it');

@@ -4,6 +4,7 @@
 // usage: node performance_doc.mjs BENCH_JSON OUT_MD
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { SETTLE_LIMIT_MS, SETTLE_MS } from './lesson_figures.mjs';
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const ms = (value) => `${value} ms`;
@@ -60,6 +61,63 @@ export function measureTable(bench) {
   return lines;
 }
 
+const seconds = (value) => `${(value / 1000).toFixed(1)} s`;
+const whole = (value) => `${Math.round(value).toLocaleString('en-US')} ms`;
+
+// The lesson page's figures (bench.lesson, from lesson_bench.mjs) as Markdown lines: Lighthouse's
+// medians beside each run, the long tasks of its median run, then the scroll-through per viewport.
+export function lessonTables(bench) {
+  const { lighthouse: lh, scroll } = bench.lesson;
+  const runs = (key, format) => lh.samples.map((run) => format(run[key])).join(' / ');
+  const row = (label, key, format) => `| ${label} | ${format(lh.median[key])} | ${runs(key, format)} |`;
+  const score = (value) => value.toFixed(2);
+  const cls = (value) => String(Number(value.toFixed(3)));
+  const lines = [
+    `| Lighthouse ${lh.version}, ${lh.form_factor}, ${lh.throttling_method} throttling | median of ${lh.runs} | each run |`,
+    '|---|---|---|',
+    row('performance score', 'score', score),
+    row('First Contentful Paint', 'fcp_ms', seconds),
+    row('Largest Contentful Paint', 'lcp_ms', seconds),
+    row('Total Blocking Time', 'tbt_ms', whole),
+    row('Time to Interactive', 'tti_ms', seconds),
+    row('Cumulative Layout Shift', 'cls', cls),
+    row('Speed Index', 'speed_index_ms', seconds),
+    row('main-thread work', 'main_thread_ms', seconds),
+    row('transfer, as served', 'transfer_bytes', kb),
+    row('"Enable text compression": to save', 'text_compression_savings_bytes', kb),
+    row("Lighthouse's CPU benchmark index of this machine", 'benchmark_index', String),
+  ];
+  const tasks = lh.long_tasks.slice(0, 8).map((t) => `${t.url} ${whole(t.duration_ms)} at ${seconds(t.start_ms)}`);
+  lines.push('', `Long tasks of the median run (run ${lh.median_run + 1}; ${lh.long_tasks.length} in all, ` +
+             `simulated 4x CPU, longest first): ${tasks.length ? tasks.join('; ') : 'none'}.`);
+
+  const outsideStart = (v) => {
+    const outside = v.long_tasks.filter((t) => !t.start_of);
+    if (!outside.length) return 'none';
+    const longest = outside.reduce((a, b) => (b.duration_ms > a.duration_ms ? b : a));
+    const what = longest.frames_of.length ? `a frame of ${longest.frames_of.join(', ')}` : 'no widget frame';
+    return `${whole(longest.duration_ms)} at ${seconds(longest.start_ms)} (${what})`;
+  };
+  const where = (first) => (first.distance_px ? `${first.distance_px} px below the screen` : 'on screen');
+  const cell = (format) => scroll.map(format).join(' | ');
+  lines.push(
+    '',
+    `| scrolled through, unthrottled | ${cell((v) => `${v.width} × ${v.height}, DPR ${v.device_scale_factor}`)} |`,
+    `|---|${scroll.map(() => '---').join('|')}|`,
+    `| first widget ready, from navigation | ${cell((v) => `${whole(v.first_ready.ms)} (${v.first_ready.scene}, ${where(v.first_ready)})`)} |`,
+    `| all ${scroll[0].widgets} ready, from navigation | ${cell((v) => `${whole(v.all_ready_ms)} (${v.scroll_stops} stops)`)} |`,
+    `| longest step of a start (performance.measure) | ${cell((v) => `${ms(v.longest_start_step.duration_ms)} (${v.longest_start_step.scene}: ${v.longest_start_step.step})`)} |`,
+    `| longest long task during a start | ${cell((v) => ms(v.longest_start_task_ms))} |`,
+    `| long tasks: in all / in a start / a widget's frame after its start | ${cell((v) => [v.long_tasks.length,
+      v.long_tasks.filter((t) => t.start_of).length, v.long_tasks.filter((t) => !t.start_of && t.frames_of.length).length].join(' / '))} |`,
+    `| longest long task outside a start | ${cell(outsideStart)} |`,
+    `| peak live WebGL contexts (of ${scroll[0].contexts_made} made) | ${cell((v) => `${v.peak_live_contexts} (${v.peak_at ? v.peak_at.scenes.join(', ') : ''})`)} |`,
+    `| live WebGL contexts at the bottom | ${cell((v) => String(v.live_contexts_at_bottom))} |`,
+    `| layout shift (CLS) | ${cell((v) => cls(v.cls))} |`,
+  );
+  return lines;
+}
+
 export function budgetTable(bench) {
   return [
     '| budget | measured | limit | result |',
@@ -69,15 +127,22 @@ export function budgetTable(bench) {
 }
 
 export function performanceDoc(bench) {
+  if (!bench.lesson || !bench.lesson.lighthouse || !bench.lesson.scroll) {
+    throw new Error('bench.json has no lesson-page figures (lesson, written by tests/bench/lesson_bench.mjs)');
+  }
   const failed = bench.budgets.filter((b) => !b.pass).map((b) => b.name);
+  const lh = bench.lesson.lighthouse;
   return `<!-- Written by scripts/bench (tests/bench/performance_doc.mjs) from build/bench/bench.json.
      Do not edit: change the words in performance_doc.mjs and run the bench again. -->
 # Performance
 
-\`./scripts/bench\` builds what it needs, measures the widget beside a baseline, prints the tables
-below, writes \`build/bench/bench.json\` (every sample included) and this page, and exits 1 if a
-budget fails. \`BENCH_RUNS=N\` sets the first-frame runs per page (default 41). It takes the
-machine for a while: run it when nothing else is building.
+\`./scripts/bench\` builds what it needs, measures the widget beside a baseline and the lesson
+page with its six widgets, prints the tables below, writes \`build/bench/bench.json\` (every
+sample included) and this page, and exits 1 if a budget fails. \`BENCH_RUNS=N\` sets the
+first-frame runs per page (default 41), \`BENCH_LIGHTHOUSE_RUNS=N\` the Lighthouse runs of the
+lesson page (default 3). It takes the machine for a while: run it when nothing else is building.
+CI does not run it; the \`performance_doc\` and \`lesson_bench_figures\` tests check this page's
+generator and the lesson bench's arithmetic on made-up runs.
 
 ## What is compared
 
@@ -107,6 +172,40 @@ machine for a while: run it when nothing else is building.
 - **Core**: one causal attention pass, d = 64, in a Release build natively and compiled to wasm
   under Node; both must compute the same outputs.
 
+## The lesson page
+
+\`index.html\` with its six widgets, served from \`build/web/site/\` by \`scripts/serve.mjs\`
+(compressed or not, as that server sends it), measured two ways.
+
+- **Lighthouse** (the npm package, pinned in \`package.json\`) on Debian's Chromium, headless,
+  ${lh.runs} runs, performance category only, in its default mobile profile: a
+  ${lh.screen.width} × ${lh.screen.height} phone screen, simulated slow 4G
+  (${lh.throttling.rttMs} ms round trip, ${Math.round(lh.throttling.throughputKbps)} kbit/s) and a ${lh.throttling.cpuSlowdownMultiplier}× slower CPU. Each figure is the
+  median of the runs. Lighthouse scales the CPU down from this machine's as if it were a fast
+  desktop; its CPU benchmark index says how fast this one is (it warns at 1,000 and below; on a
+  slower machine every simulated time is longer). Nothing leaves the machine: error reporting
+  and the full-page screenshot are off, Chromium resolves no name but 127.0.0.1, and a run whose
+  page requested anything from another origin fails the bench.
+- **Scrolled through**, unthrottled, in headless Chromium (as the first-frame runs), at
+  390 × 844 (DPR 2, touch) and 1280 × 800, after one uncounted load. An init script records
+  before any page script runs: each widget's \`attention-widget-ready\` event, every long task
+  (\`PerformanceObserver\` \`longtask\`: over 50 ms), every layout shift, each frame a widget
+  draws, and each WebGL context the page makes, counting those not lost whenever one is made,
+  lost or restored. The page loads; the first widget's ready time is taken without scrolling;
+  then the page scrolls down half a viewport at a time and, at each stop, waits until the
+  widgets on screen are ready, to the bottom.
+- **A widget's start** runs from its first step to its last frame before a pause of
+  ${SETTLE_MS} ms, at most ${SETTLE_LIMIT_MS / 1000} s after its ready event (its first frames are part of it). Its
+  longest task is the longest of its steps (the loader's \`performance.measure\` entries,
+  \`attention-widget SCENE: STEP\`) and of the long tasks overlapping it; the goal is 50 ms.
+- **Layout shift** is Chrome's CLS over the load and the scroll-through: the largest burst of
+  shifts (each less than 1 s after the last, within 5 s). Lighthouse's CLS covers the load alone.
+- **Budgets**: for Lighthouse, the lesson's goals on a phone (score at least 0.95, Total
+  Blocking Time at most 150 ms, Largest Contentful Paint 2.0 s, Time to Interactive 3.0 s, CLS
+  0.1); for the scroll-through, no task of a widget's start over 50 ms, no layout shift at all
+  (the page keeps each widget's place from the start), and at most three live WebGL contexts at
+  either width: the widget being read and one on either side.
+
 ## Budgets
 
 Last run: ${runLine(bench)}.
@@ -119,7 +218,11 @@ ${measureTable(bench).join('\n')}
 
 The core ${bench.core.simd ? 'uses wasm SIMD in the wasm build' : 'runs as scalar code in the wasm build'}; ` +
 `its native and wasm results ${bench.core.same_results ? 'agree' : '**differ**'}.
-`;
+
+### The lesson page
+
+${lessonTables(bench).join('\n')}
+${bench.lesson.lighthouse.warnings.length ? `\nLighthouse warned: ${bench.lesson.lighthouse.warnings.map((w) => w.replace(/\s+/g, ' ').replace(/ Learn more.*$/, '')).join(' ')}\n` : ''}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

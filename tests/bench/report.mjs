@@ -1,12 +1,12 @@
 // Turns the benchmark's measurements into one table and bench.json, with PASS/FAIL per budget.
-// usage: node report.mjs SITE_DIR BENCH_DIR   (BENCH_DIR holds page.json, native.json,
+// usage: node report.mjs SITE_DIR BENCH_DIR   (BENCH_DIR holds page.json, lesson.json, native.json,
 // core-native.json, core-wasm.json and baseline-web/site/)   exits 1 when a budget fails
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { budgetTable, measureTable, runLine } from './performance_doc.mjs';
+import { budgetTable, lessonTables, measureTable, runLine } from './performance_doc.mjs';
 
 const [siteDir, benchDir] = process.argv.slice(2);
 const read = (name) => JSON.parse(readFileSync(join(benchDir, name), 'utf8'));
@@ -14,6 +14,7 @@ const page = read('page.json');
 const native = read('native.json');
 const coreNative = read('core-native.json');
 const coreWasm = read('core-wasm.json');
+const lesson = read('lesson.json');
 
 // Transfer: every file a page with one widget fetches, compressed as a server would send it.
 function transfer(dir, files) {
@@ -45,6 +46,29 @@ const sameResults = core.every((c) => Math.abs(c.checksum_native - c.checksum_wa
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const ov = page.first_frame_ms.overhead_above_floor;
+// The lesson page: the issue's goals for Lighthouse's mobile run, and for the scroll-through that
+// a widget's start never holds the main thread longer than 50 ms, that nothing shifts, and that at
+// most the widget on screen and one on either side hold a WebGL context.
+const lh = lesson.lighthouse.median;
+const views = lesson.scroll;
+const perView = (format) => `${views.map(format).join(' / ')} (${views.map((v) => v.width).join(' / ')} px)`;
+const startTask = (v) => Math.max(v.longest_start_step.duration_ms, v.longest_start_task_ms);
+const MAX_LIVE_CONTEXTS = 3;
+const lhName = `lesson page, Lighthouse mobile (median of ${lesson.lighthouse.runs})`;
+const lessonBudgets = [
+  [`${lhName}: performance score`, lh.score.toFixed(2), '>= 0.95', lh.score >= 0.95],
+  [`${lhName}: Total Blocking Time`, `${Math.round(lh.tbt_ms).toLocaleString('en-US')} ms`, '<= 150 ms', lh.tbt_ms <= 150],
+  [`${lhName}: Largest Contentful Paint`, `${(lh.lcp_ms / 1000).toFixed(1)} s`, '<= 2.0 s', lh.lcp_ms <= 2000],
+  [`${lhName}: Time to Interactive`, `${(lh.tti_ms / 1000).toFixed(1)} s`, '<= 3.0 s', lh.tti_ms <= 3000],
+  [`${lhName}: Cumulative Layout Shift`, String(Number(lh.cls.toFixed(3))), '<= 0.1', lh.cls <= 0.1],
+  ['lesson page scrolled through: longest task of a widget start', perView((v) => `${startTask(v)} ms`), '<= 50 ms',
+   views.every((v) => startTask(v) <= 50)],
+  ['lesson page scrolled through: layout shift', perView((v) => String(Number(v.cls.toFixed(4)))), '0',
+   views.every((v) => v.cls === 0)],
+  ['lesson page scrolled through: peak live WebGL contexts', perView((v) => String(v.peak_live_contexts)),
+   `<= ${MAX_LIVE_CONTEXTS}`, views.every((v) => v.peak_live_contexts <= MAX_LIVE_CONTEXTS)],
+];
+
 const budgets = [
   ['widget transfer, gzip -9', `${kb(widget.gzip)} (baseline ${kb(baseline.gzip)})`, '<= 256 KB', widget.gzip <= 256000],
   ['offline single file', kb(offlineBytes), '<= 1000 KB', offlineBytes <= 1000000],
@@ -63,6 +87,7 @@ const budgets = [
    native.idle_cpu_percent !== null && native.idle_cpu_percent <= 1],
   ['core wasm/native at n = 1024', `${core1024.ratio.toFixed(2)}${sameResults ? '' : ' (results differ!)'}`, '<= 2.0',
    core1024.ratio <= 2.0 && sameResults],
+  ...lessonBudgets,
 ];
 
 const machine = `${cpus().length} x ${cpus()[0]?.model?.trim() || 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
@@ -76,12 +101,13 @@ const time = `${now.slice(11, 16)} UTC`;
 
 const failed = budgets.filter((b) => !b[3]).map((b) => b[0]);
 const bench = {
-  date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native,
+  date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native, lesson,
   core: { simd: coreWasm.simd, same_results: sameResults, sizes: core },
   budgets: budgets.map(([name, measured, limit, pass]) => ({ name, measured, limit, pass })),
 };
 writeFileSync(join(benchDir, 'bench.json'), JSON.stringify(bench, null, 2) + '\n');
-console.log([`Benchmark ${runLine(bench)}`, '', ...measureTable(bench), '', ...budgetTable(bench)].join('\n'));
+console.log([`Benchmark ${runLine(bench)}`, '', ...measureTable(bench), '', ...lessonTables(bench), '',
+             ...budgetTable(bench)].join('\n'));
 console.log(`\nbench.json: ${join(benchDir, 'bench.json')}`);
 if (failed.length) {
   console.log(`FAILED budgets: ${failed.join('; ')}`);
