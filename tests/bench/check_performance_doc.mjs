@@ -41,7 +41,7 @@ const bench = {
     },
     scroll: [390, 1280].map((width, i) => ({
       name: i ? 'desktop' : 'phone', width, height: i ? 800 : 844, device_scale_factor: i ? 1 : 2, widgets: 6,
-      first_ready: { scene: 'walkthrough', ms: i ? 1361.3 : 4560.9, distance_px: i ? 0 : 259 },
+      first_ready: { scene: 'walkthrough', after: i ? 'navigation' : 'the first scroll', ms: i ? 1361.3 : 4560.9, distance_px: i ? 0 : 259 },
       all_ready_ms: i ? 5092.2 : 9209.7, scroll_start_ms: 1000, scroll_stops: i ? 28 : 46,
       peak_live_contexts: i ? 3 : 4, peak_at: { scrollY: 5200, scenes: ['compare', 'mask', 'caveats'] },
       live_contexts_at_bottom: i ? 2 : 1, contexts_made: 6,
@@ -83,7 +83,7 @@ const expect = [
   "| Lighthouse's CPU benchmark index of this machine | 658 | 650 / 651 / 652 |",
   'Long tasks of the median run (run 2; 2 in all, simulated 4x CPU, longest first): embed.js 188 ms at 1.8 s; Unattributable 93 ms at 2.4 s.',
   '| scrolled through, unthrottled | 390 × 844, DPR 2 | 1280 × 800, DPR 1 |',
-  '| first widget ready, from navigation | 4,561 ms (walkthrough, 259 px below the screen) | 1,361 ms (walkthrough, on screen) |',
+  '| first widget ready | 4,561 ms after the first scroll (walkthrough, 259 px below the screen) | 1,361 ms after navigation (walkthrough, on screen) |',
   '| all 6 ready, from navigation | 9,210 ms (46 stops) | 5,092 ms (28 stops) |',
   '| longest step of a start (performance.measure) | 152.9 ms (caveats: main) | 82.1 ms (caveats: main) |',
   '| longest long task during a start | 272 ms | 211 ms |',

@@ -104,7 +104,7 @@ export function lessonTables(bench) {
     '',
     `| scrolled through, unthrottled | ${cell((v) => `${v.width} × ${v.height}, DPR ${v.device_scale_factor}`)} |`,
     `|---|${scroll.map(() => '---').join('|')}|`,
-    `| first widget ready, from navigation | ${cell((v) => `${whole(v.first_ready.ms)} (${v.first_ready.scene}, ${where(v.first_ready)})`)} |`,
+    `| first widget ready | ${cell((v) => `${whole(v.first_ready.ms)} after ${v.first_ready.after} (${v.first_ready.scene}, ${where(v.first_ready)})`)} |`,
     `| all ${scroll[0].widgets} ready, from navigation | ${cell((v) => `${whole(v.all_ready_ms)} (${v.scroll_stops} stops)`)} |`,
     `| longest step of a start (performance.measure) | ${cell((v) => `${ms(v.longest_start_step.duration_ms)} (${v.longest_start_step.scene}: ${v.longest_start_step.step})`)} |`,
     `| longest long task during a start | ${cell((v) => ms(v.longest_start_task_ms))} |`,
