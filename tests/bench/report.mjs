@@ -27,7 +27,9 @@ function transfer(dir, files) {
   }
   return { files, raw, gzip, brotli };
 }
-const lessonFiles = readdirSync(join(siteDir, 'lesson')).map((name) => `lesson/${name}`);
+// The lesson's text files, not the build's Brotli and gzip copies of them (scripts/compress-site.mjs).
+const lessonFiles = readdirSync(join(siteDir, 'lesson')).filter((name) => !/\.(br|gz)$/.test(name))
+  .map((name) => `lesson/${name}`);
 const widget = transfer(siteDir, ['widget.html', 'widget.css', 'embed.js', 'attention_widget.js',
                                   'attention_widget.wasm', ...lessonFiles]);
 const baselineDir = join(benchDir, 'baseline-web', 'site');
