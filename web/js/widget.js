@@ -161,8 +161,8 @@ export function mount(div, options = {}) {
   return handle;
 }
 
-// Each step of a start runs in a task of its own (nextTask between them), so the page stays
-// responsive while a widget starts; each is measured as "attention-widget SCENE: STEP".
+// In a page that hosts it, each step of a start runs in a task of its own (nextTask between them), so
+// the page stays responsive while a widget starts; each is measured as "attention-widget SCENE: STEP".
 function timed(name, work) {
   const begin = performance.now();
   try {
@@ -196,10 +196,13 @@ async function start(div, options, handle, ready) {
   // Until the widget reports its own height it takes the fallback's, so the page does not jump.
   if (!options.fillPage) stage.style.height = `${options.height || Math.max(320, div.clientHeight) || 560}px`;
   const label = `attention-widget ${options.scene || 'default'}`;
+  // A widget that fills its page (widget.html) has nothing else to keep responsive: its steps run
+  // back to back, for the soonest first frame.
+  const between = options.fillPage ? () => undefined : nextTask;
 
   try {
     const [, lessonText, compiled] = await Promise.all([loadRuntime(), ready.text, ready.wasm, ready.gpu]);
-    await nextTask();
+    await between();
     // The WebGL 2 context is made only now, with everything else in: making it blocks the page
     // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
     // gets the size the widget will draw at (resizing it later makes the browser allocate it
@@ -212,7 +215,7 @@ async function start(div, options, handle, ready) {
     const context = timed(`${label}: context`, () =>
       canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false }));
     if (!context) throw new Error(NO_WEBGL);
-    await nextTask();
+    await between();
     // main() runs only once the scene option is checked against the names the wasm knows.
     const module = await window.createAttentionWidget({
       canvas,
@@ -266,12 +269,12 @@ async function start(div, options, handle, ready) {
     for (const node of fallbackNodes) if (node.parentNode === div) div.removeChild(node);
     div.appendChild(stage);
     div.appendChild(mirror);
-    await nextTask();
+    await between();
     args.push('--staged-start');
     timed(`${label}: main`, () => module.callMain(args));
-    await nextTask();
+    await between();
     timed(`${label}: fonts`, () => module.ccall('attn_prepare', null, [], []));
-    await nextTask();
+    await between();
     timed(`${label}: first frame`, () => module.ccall('attn_start', null, [], []));
     if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
     handle.module = module;
