@@ -211,6 +211,7 @@ void AppFrame(App& app) {
   }
   AppPrepare(app);
   if (!AppWantsFrame(app)) {
+    RendererCheckProgram();
     BridgeIdle();
     return;
   }
@@ -269,6 +270,7 @@ bool AppSetScene(App& app, const std::string& name) {
 }
 
 void AppShutdown(App& app) {
+  if (app.renderer_ready) RendererCheckProgram();  // a run of --frames N may never go idle
   ReleaseRenderer(app);
   WindowClose();
   ImGui::DestroyContext();

@@ -163,7 +163,6 @@ void RendererUploadFonts() {
 
 void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
   Renderer& r = g_renderer;
-  if (r.frames_sent == 1 && !r.program_checked) CheckProgram();
   if (draw_data == nullptr || fb_width <= 0 || fb_height <= 0 || r.program == 0) return;
   ++r.frames_sent;
 
@@ -224,6 +223,11 @@ void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
   }
   glBindVertexArray(0);
   glDisable(GL_SCISSOR_TEST);
+}
+
+void RendererCheckProgram() {
+  Renderer& r = g_renderer;
+  if (r.frames_sent >= 1 && !r.program_checked && r.program != 0) CheckProgram();
 }
 
 void RendererShutdown() {

@@ -194,7 +194,8 @@ async function start(div, options, handle, ready) {
   live.id = `attn-live-${Math.random().toString(36).slice(2)}`;
   canvas.setAttribute('aria-describedby', live.id);
   // Until the widget reports its own height it takes the fallback's, so the page does not jump.
-  if (!options.fillPage) stage.style.height = `${options.height || Math.max(320, div.clientHeight) || 560}px`;
+  const reserved = options.height || Math.max(320, div.clientHeight) || 560;
+  if (!options.fillPage) stage.style.height = `${reserved}px`;
   const label = `attention-widget ${options.scene || 'default'}`;
   // A widget that fills its page (widget.html) has nothing else to keep responsive: its steps run
   // back to back, for the soonest first frame.
@@ -211,7 +212,7 @@ async function start(div, options, handle, ready) {
     // context back.
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
-    canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : options.height || 560) * ratio));
+    canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : reserved) * ratio));
     const context = timed(`${label}: context`, () =>
       canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false }));
     if (!context) throw new Error(NO_WEBGL);
