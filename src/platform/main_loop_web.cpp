@@ -1,10 +1,13 @@
 // The browser's loop: it calls AppFrame on its animation frames (emscripten_set_main_loop), and
 // the page reaches the running app through the calls below.
+#include <cmath>
+
 #include <emscripten.h>
 
 #include "platform/app.h"
 #include "platform/main_loop.h"
 #include "platform/web_bridge.h"
+#include "ui/control_map.h"
 
 namespace {
 
@@ -27,6 +30,13 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
   const bool switched = platform::AppSetScene(*g_app, name ? name : "");
   platform::BridgeWake();
   return switched ? 1 : 0;
+}
+
+// Whether a finger landing at (x, y), in CSS pixels of the canvas, lands on a control of the last
+// frame drawn (1: the widget takes the touch) or not (0: the page scrolls from it).
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_control_at(double x, double y) {
+  if (!g_app || !std::isfinite(x) || !std::isfinite(y)) return 0;
+  return ui::ControlAt(g_app->ui, ImVec2(static_cast<float>(x), static_cast<float>(y))) ? 1 : 0;
 }
 
 namespace {

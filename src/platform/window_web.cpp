@@ -97,11 +97,22 @@ void Arrived() {
 
 }  // namespace
 
-// kind: 0 move, 1 down, 2 up, 3 left the canvas. touch: the pointer is a finger.
+// kind: 0 move, 1 down, 2 up, 3 left the canvas, 4 taken away (the browser scrolls or zooms from
+// it, or a second finger came). touch: the pointer is a finger.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_pointer(int kind, double x, double y, int dom_button, int mods, int touch) {
   if (!std::isfinite(x) || !std::isfinite(y)) return;
   ImGuiIO& io = ImGui::GetIO();
   QueueModifiers(mods);
+  if (kind == 4) {
+    // ImGui lets go of what the pointer held without a click: the pointer leaves and every button
+    // goes up in the same frame, which ImGui does only for a mouse (it spreads a finger's move and
+    // release over two frames, and a control held for a frame with no pointer would jump).
+    io.AddMouseSourceEvent(ImGuiMouseSource_Mouse);
+    io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+    for (int button = 0; button < ImGuiMouseButton_COUNT; ++button) io.AddMouseButtonEvent(button, false);
+    Arrived();
+    return;
+  }
   io.AddMouseSourceEvent(touch ? ImGuiMouseSource_TouchScreen : ImGuiMouseSource_Mouse);
   if (kind == 3) {
     io.AddMousePosEvent(-FLT_MAX, -FLT_MAX);
@@ -185,24 +196,65 @@ EM_JS(void, attn_js_window_install, (), {
     var box = canvas.getBoundingClientRect();
     _attn_pointer(kind, e.clientX - box.left, e.clientY - box.top, e.button, mods(e), e.pointerType === "touch" ? 1 : 0);
   };
+  // Only a touch's first finger is the widget's pointer, and only until a second finger lands,
+  // on the canvas or anywhere else on the page: that takes the first finger away from the widget
+  // (no click, no drag), and neither counts until they lift.
+  var finger = -1;   // pointerId of the first finger while the widget has it
+  var dropped = -1;  // pointerId of a first finger taken away
+  var onControl = false;  // the first finger landed on a control: the page must not scroll from it
+  var forward = function(e) { return e.pointerType !== "touch" || (e.isPrimary && e.pointerId !== dropped); };
+  var secondFinger = function() {
+    onControl = false;
+    if (finger < 0) return;
+    _attn_pointer(4, 0, 0, -1, 0, 1);
+    dropped = finger;
+    finger = -1;
+  };
   canvas.addEventListener("pointerdown", function(e) {
+    if (e.pointerType === "touch" && !e.isPrimary) {
+      secondFinger();
+      return;
+    }
+    if (!forward(e)) return;
+    if (e.pointerType === "touch") finger = e.pointerId;
     if (document.activeElement !== canvas) canvas.focus({preventScroll: true});
     try { canvas.setPointerCapture(e.pointerId); } catch (error) {}
     pointer(1, e);
   });
-  canvas.addEventListener("pointermove", function(e) { pointer(0, e); });
-  canvas.addEventListener("pointerup", function(e) { pointer(2, e); });
-  canvas.addEventListener("pointercancel", function(e) { pointer(2, e); });
+  window.addEventListener("touchstart", function(e) { if (e.touches.length > 1) secondFinger(); }, {passive: true, capture: true});
+  canvas.addEventListener("pointermove", function(e) { if (forward(e)) pointer(0, e); });
+  var end = function(kind, e) {
+    if (forward(e)) pointer(kind, e);
+    if (e.pointerId === finger) finger = -1;
+    if (e.pointerId === dropped) dropped = -1;
+  };
+  canvas.addEventListener("pointerup", function(e) { end(2, e); });
+  // The browser takes a finger that scrolls or zooms the page from the widget.
+  canvas.addEventListener("pointercancel", function(e) { end(4, e); });
   canvas.addEventListener("pointerleave", function(e) { if (e.pointerType === "mouse") pointer(3, e); });
   // The right button belongs to the widget; the browser's menu (whose first entry is Back) would
-  // otherwise open over it and take the next keys.
+  // otherwise open over it and take the next keys. A long press of a finger asks for it too.
   canvas.addEventListener("contextmenu", function(e) { e.preventDefault(); });
-  // A finger on the widget drags its controls: no page scroll, zoom or history swipe starts from
-  // it (touch-action: none says the same to browsers that honour it). A touch the browser sent as
+  // A finger that lands on a control (in the last frame drawn) drags or presses it: no page scroll,
+  // zoom or history swipe starts from it. Any other touch is the page's, as over text: the browser
+  // may scroll the page vertically or zoom it from the canvas, and then takes the finger from the
+  // widget (pointercancel). Two fingers are always the page's. A touch the browser sent as
   // uncancelable (just after a resize or rotation) is left alone: cancelling it is an error.
-  var keepTouch = function(e) { if (e.cancelable) e.preventDefault(); };
-  canvas.addEventListener("touchstart", keepTouch, {passive: false});
-  canvas.addEventListener("touchmove", keepTouch, {passive: false});
+  var panning = function(value) { canvas.style.setProperty("touch-action", value); };
+  panning("pan-y pinch-zoom");
+  canvas.addEventListener("touchstart", function(e) {
+    onControl = false;
+    if (e.touches.length === 1) {
+      var box = canvas.getBoundingClientRect();
+      onControl = _attn_control_at(e.touches[0].clientX - box.left, e.touches[0].clientY - box.top) !== 0;
+    }
+    if (onControl && e.cancelable) e.preventDefault();
+  }, {passive: false});
+  canvas.addEventListener("touchmove", function(e) { if (onControl && e.cancelable) e.preventDefault(); }, {passive: false});
+  // A pen drags the widget wherever it lands, as a mouse does: while one hovers over the canvas the
+  // browser pans nothing from it (where a pen pans at all, as on Android).
+  canvas.addEventListener("pointerover", function(e) { if (e.pointerType === "pen") panning("none"); });
+  canvas.addEventListener("pointerout", function(e) { if (e.pointerType === "pen") panning("pan-y pinch-zoom"); });
   canvas.addEventListener("wheel", function(e) {
     var box = canvas.getBoundingClientRect();
     var step = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 10 : 1 / 100;

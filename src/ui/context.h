@@ -11,6 +11,8 @@
 
 #include <imgui.h>
 
+#include "ui/item_hook.h"
+
 namespace ui {
 
 enum class Theme { Light, Dark };
@@ -43,6 +45,19 @@ struct ItemRect {
   ImVec2 Center() const { return ImVec2((min.x + max.x) * 0.5f, (min.y + max.y) * 0.5f); }
 };
 
+// Where the learner's controls were drawn in the last frame (ui/control_map.h).
+struct ControlRect {
+  ImVec2 min;
+  ImVec2 max;
+  ImGuiID window = 0;  // the top-level window it belongs to (for a window, its own id)
+};
+struct ControlMap {
+  std::vector<ControlRect> controls;  // what shows of each control, clipped as ImGui clips it
+  std::vector<ControlRect> windows;   // the top-level windows that take the pointer, back to front
+  bool held = false;                  // the pointer held a control as the frame ended (a drag)
+  ItemHook hook;                      // what ImGui reports items to while a frame is recorded
+};
+
 // One number field's typing between frames (ui/number_field.h).
 struct NumberFieldState {
   int last_frame = -1;          // frame the field was last drawn
@@ -65,6 +80,7 @@ struct Context {
   Fonts fonts;                            // the atlas's fonts, once LoadFonts built them
   std::vector<ImWchar> glyph_ranges;      // what the atlas holds; ImGui reads it while it builds
   std::map<std::string, ItemRect> items;  // this frame's named rectangles, for tests and highlights
+  ControlMap controls;                    // this frame's controls, for the platform's touch input
   std::unordered_map<ImGuiID, NumberFieldState> number_fields;  // by the field's ImGui id
   bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
   CopyLinkFn copy_link = nullptr;                               // the platform's "Copy link"; null = no button

@@ -5,6 +5,7 @@
 #include "lesson/lesson_state.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
+#include "ui/control_map.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
 #include "ui/panels.h"
@@ -72,6 +73,7 @@ void DrawTextErrors(const Context& ctx) {
 
 void DrawWidget(lesson::LessonState& state, Context& ctx) {
   ClearItems(ctx);
+  BeginControlMap(ctx);
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);
@@ -95,6 +97,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   // The cursor's window-relative position includes the scroll, so this is the full content.
   ctx.content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();
+  EndControlMap(ctx);
 }
 
 }  // namespace ui

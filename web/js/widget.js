@@ -180,7 +180,7 @@ async function start(div, options, handle, ready) {
   const stage = element('div', 'attn-stage');
   style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
   const canvas = element('canvas', 'attn-canvas', stage);
-  style(canvas, { display: 'block', width: '100%', height: '100%', touchAction: 'none' });
+  style(canvas, { display: 'block', width: '100%', height: '100%' });
   canvas.tabIndex = 0;
   // A plain div, not a landmark: a page may hold several widgets.
   const mirror = element('div', 'attn-sr-only');

@@ -1,0 +1,16 @@
+// The hooks Dear ImGui calls when built with IMGUI_ENABLE_TEST_ENGINE (see ui/item_hook.h). Only the
+// item hook does anything; the others are ImGui's test engine's own business.
+#include "ui/item_hook.h"
+
+#include <imgui_internal.h>
+
+void ImGuiTestEngineHook_ItemAdd(ImGuiContext* ctx, ImGuiID id, const ImRect& bb, const ImGuiLastItemData* item) {
+  const auto* hook = static_cast<const ui::ItemHook*>(ctx->TestEngine);
+  if (hook != nullptr && hook->item_add != nullptr) hook->item_add(hook->user, *ctx, id, bb, item);
+}
+
+void ImGuiTestEngineHook_ItemInfo(ImGuiContext*, ImGuiID, const char*, ImGuiItemStatusFlags) {}
+
+void ImGuiTestEngineHook_Log(ImGuiContext*, const char*, ...) {}
+
+const char* ImGuiTestEngine_FindItemDebugLabel(ImGuiContext*, ImGuiID) { return nullptr; }

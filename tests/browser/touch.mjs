@@ -1,0 +1,441 @@
+// Touch on the lesson page (index.html) as a phone sends it: Chromium with touch emulation, 390 px
+// wide at DPR 2, fingers put down, moved and lifted through CDP (Input.dispatchTouchEvent), so the
+// browser's own scroll gestures happen.
+// - a vertical swipe that starts on a widget's text scrolls the page as far as the same swipe over
+//   the page's own text; afterwards a tap on a scene button presses it (the browser took the
+//   scrolling finger from the widget, which holds no button);
+// - a drag that starts on the Compare query's tip moves the query (read from the widget's state)
+//   and does not scroll the page;
+// - two fingers that land on a control press nothing, move nothing and leave the page free: a
+//   later swipe over the widget's text scrolls it;
+// - a long press on a widget's text leaves the page free too;
+// - a mouse and a pen drag the query's tip as before, and a pen hovering over a widget stops the
+//   browser from panning from it.
+// Where a control is comes from the widget itself (its exported attn_control_at, on the module
+// captured as the loader creates it); what the test then does with it is checked through the
+// widget's state and the page's scroll position.
+// usage: node touch.mjs SITE_DIR OUT_DIR
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { launch, serve, watchPage } from './browser.mjs';
+const { PNG } = createRequire(import.meta.url)('pngjs');
+
+const [dir, out] = process.argv.slice(2);
+if (!dir || !out) { console.error('usage: node touch.mjs SITE_DIR OUT_DIR'); process.exit(2); }
+mkdirSync(out, { recursive: true });
+
+const SWIPE = 400;  // px, finger moving up: the page scrolls down
+
+// Runs in the page before its scripts: keeps each widget's module (for attn_control_at) and its
+// latest state (the attention-widget-change events), and marks widgets ready.
+const INSTRUMENT = () => {
+  window.__widgets = [];
+  let factory;
+  Object.defineProperty(window, 'createAttentionWidget', {
+    configurable: true,
+    get() { return factory; },
+    set(create) {
+      factory = (options) => create(options).then((module) => {
+        window.__widgets.push({ canvas: options.canvas, module });
+        return module;
+      });
+    },
+  });
+  window.__states = {};
+  const slotOf = (e) => e.target.dataset && e.target.dataset.scene;
+  document.addEventListener('attention-widget-change', (e) => { window.__states[slotOf(e)] = e.detail.state; }, true);
+  document.addEventListener('attention-widget-ready', (e) => { e.target.dataset.testReady = '1'; }, true);
+  window.__menus = 0;
+  document.addEventListener('contextmenu', () => { window.__menus++; }, true);
+};
+
+const { server, origin } = await serve(dir);
+const browser = await launch();
+const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2,
+                                           hasTouch: true, isMobile: true });
+await context.addInitScript(INSTRUMENT);
+const page = await context.newPage();
+const problems = watchPage(page);
+const cdp = await context.newCDPSession(page);
+await page.goto(`${origin}/index.html`);
+
+let failures = 0;
+async function check(name, fn) {
+  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+}
+
+// [SECTION] Touches
+
+const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+const scrollY = () => page.evaluate(() => window.scrollY);
+
+// Waits until the page has stopped scrolling; returns where it rests.
+async function settle() {
+  let last = await scrollY();
+  for (let same = 0; same < 6;) {
+    await page.waitForTimeout(50);
+    const now = await scrollY();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }
+  return last;
+}
+
+// One finger down at `from`, moved by (dx, dy) in `steps`, resting before it lifts (no fling, so
+// a scroll is as long as the finger's way). Returns how far the page scrolled.
+async function swipe(from, dy, dx = 0, steps = 16) {
+  const before = await settle();
+  await touch('touchStart', [{ x: from.x, y: from.y, id: 1 }]);
+  for (let i = 1; i <= steps; ++i) {
+    await touch('touchMove', [{ x: from.x + dx * i / steps, y: from.y + dy * i / steps, id: 1 }]);
+    await page.waitForTimeout(16);
+  }
+  await page.waitForTimeout(200);
+  await touch('touchEnd', []);
+  return (await settle()) - before;
+}
+
+async function tap(at) {
+  await touch('touchStart', [{ x: at.x, y: at.y, id: 1 }]);
+  await page.waitForTimeout(60);
+  await touch('touchEnd', []);
+}
+
+// [SECTION] The widgets
+
+// Scrolls the scene's widget so that its canvas's top is `top` px from the viewport's top, once it
+// has started (widgets start, and change height, as they come near the screen) and drawn there;
+// returns the canvas's box in the viewport.
+async function showWidget(scene, top = 0) {
+  const slot = `[data-attention-widget][data-scene="${scene}"]`;
+  const scrollTo = (offset) => page.evaluate(([sel, o]) => {
+    const target = document.querySelector(sel).querySelector('canvas') || document.querySelector(sel);
+    window.scrollTo(0, window.scrollY + target.getBoundingClientRect().top - o);
+  }, [slot, offset]);
+  await scrollTo(top);
+  await page.waitForFunction((sel) => document.querySelector(sel).dataset.testReady === '1', slot, { timeout: 30000 })
+    .catch(() => { throw new Error(`the ${scene} widget did not start within 30 s`); });
+  for (let tries = 0; tries < 10; ++tries) {
+    await scrollTo(top);
+    await settle();
+    await page.waitForTimeout(300);  // frames at the new position (a widget draws while shown)
+    const box = await canvasBox(scene);
+    if (Math.abs(box.y - top) <= 1) return box;
+  }
+  throw new Error(`the ${scene} widget's canvas does not stay at ${top} px from the top of the viewport`);
+}
+
+async function canvasBox(scene) {
+  return page.evaluate((name) => {
+    const r = document.querySelector(`[data-scene="${name}"] canvas`).getBoundingClientRect();
+    return { x: r.left, y: r.top, width: r.width, height: r.height };
+  }, scene);
+}
+
+const state = (scene) => page.evaluate((name) => window.__states[name] || '', scene);
+
+// Where the widget has controls: its answer for each point of a grid (step px, canvas pixels)
+// over the canvas's rows [y0, y1).
+async function controlGrid(scene, y0, y1, step = 3) {
+  return page.evaluate(([name, from, to, s]) => {
+    const canvas = document.querySelector(`[data-scene="${name}"] canvas`);
+    const widget = window.__widgets.find((w) => w.canvas === canvas);
+    const width = canvas.getBoundingClientRect().width;
+    const rows = [];
+    for (let y = Math.max(0, from); y < to; y += s) {
+      const row = [];
+      for (let x = 0; x < width; x += s) row.push(widget.module._attn_control_at(x, y) === 1);
+      rows.push({ y, row });
+    }
+    return { step: s, rows };
+  }, [scene, y0, y1, step]);
+}
+
+// The arrow tips on screen: controls about as wide as tall, 24 to 48 px across (the scene bar's
+// buttons, checkboxes with their labels and sliders are wider).
+function tips(grid) {
+  const seen = new Set();
+  const found = [];
+  const on = (r, c) => r >= 0 && r < grid.rows.length && c >= 0 && c < grid.rows[r].row.length && grid.rows[r].row[c];
+  grid.rows.forEach(({ row }, r0) => row.forEach((_, c0) => {
+    if (!on(r0, c0) || seen.has(`${r0},${c0}`)) return;
+    const stack = [[r0, c0]];
+    seen.add(`${r0},${c0}`);
+    let [top, bottom, left, right] = [r0, r0, c0, c0];
+    while (stack.length) {
+      const [r, c] = stack.pop();
+      [top, bottom, left, right] = [Math.min(top, r), Math.max(bottom, r), Math.min(left, c), Math.max(right, c)];
+      for (const [dr, dc] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        if (on(r + dr, c + dc) && !seen.has(`${r + dr},${c + dc}`)) {
+          seen.add(`${r + dr},${c + dc}`);
+          stack.push([r + dr, c + dc]);
+        }
+      }
+    }
+    const width = (right - left + 1) * grid.step, height = (bottom - top + 1) * grid.step;
+    if (width >= 24 && width <= 48 && height >= 24 && height <= 48) {
+      found.push({ x: (left + right) / 2 * grid.step, y: grid.rows[top].y + (bottom - top) / 2 * grid.step });
+    }
+  }));
+  return found;
+}
+
+// The tip in `a` farthest from every tip in `b`: the one that moved.
+function moved(a, b) {
+  let best = null, far = -1;
+  for (const p of a) {
+    const near = Math.min(...b.map((q) => Math.hypot(p.x - q.x, p.y - q.y)));
+    if (near > far) [best, far] = [p, near];
+  }
+  return best;
+}
+
+// The Compare query's tip on screen, and the plane's scale: the query is put at (1, 0), then at
+// (-1, 0); the tip that moved is the query's, and it moved 2 plane units.
+async function findQuery() {
+  let box = await showWidget('compare', -420);
+  const set = async (query, expect) => {
+    await page.evaluate(([q]) => {
+      AttentionWidget.get(document.querySelector('[data-scene="compare"]')).setState(`scene=compare&compare.query=${q}`);
+    }, [query]);
+    await page.waitForFunction((t) => window.__states.compare === t, expect, { timeout: 10000 })
+      .catch(async () => { throw new Error(`the compare widget's state stayed at "${await state('compare')}", not "${expect}"`); });
+    await page.waitForTimeout(200);  // the frame after the one that told the page
+  };
+  // Each state differs from the one before, so each is told to the page once drawn.
+  await set('1,0.5', 'scene=compare&compare.query=1,0.5');
+  await set('1,0', 'scene=compare');
+  const visible = [-box.y, -box.y + 844];
+  const right = tips(await controlGrid('compare', ...visible));
+  await set('-1,0', 'scene=compare&compare.query=-1,0');
+  const left = tips(await controlGrid('compare', ...visible));
+  const from = moved(right, left), to = moved(left, right);
+  // Both are on the plane's x axis. (The widget's layout may move a little between the two states:
+  // the text around the plane changes.)
+  if (right.length !== 5 || left.length !== 5 || Math.abs(from.y - to.y) > 24 || from.x - to.x < 60) {
+    throw new Error(`could not find the query's tip among the widget's controls: ${JSON.stringify({ right, left })}`);
+  }
+  box = await canvasBox('compare');
+  return { tip: { x: box.x + to.x, y: box.y + to.y }, unit: (from.x - to.x) / 2 };
+}
+
+function queryOf(text) {
+  const m = /compare\.query=(-?[\d.]+),(-?[\d.]+)/.exec(text);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: 1, y: 0 };
+}
+
+// A point of the canvas in the viewport's rows [y0, y1) that is not on a control and has text
+// under it (dark pixels close by), as a swipe's start.
+async function textPoint(scene, y0, y1) {
+  const box = await canvasBox(scene);
+  const grid = await controlGrid(scene, y0 - box.y, y1 - box.y, 4);
+  const png = PNG.sync.read(await page.screenshot({ clip: { x: box.x, y: 0, width: box.width, height: 844 } }));
+  const ratio = png.width / box.width;
+  const dark = (x, y) => {
+    for (let dy = -3; dy <= 3; ++dy) {
+      for (let dx = -6; dx <= 6; ++dx) {
+        const px = Math.round((x + dx) * ratio), py = Math.round((y + dy) * ratio);
+        if (px < 0 || py < 0 || px >= png.width || py >= png.height) continue;
+        const i = (py * png.width + px) * 4;
+        if (png.data[i] + png.data[i + 1] + png.data[i + 2] < 3 * 110) return true;
+      }
+    }
+    return false;
+  };
+  for (const { y, row } of grid.rows) {
+    for (let c = 8; c < row.length - 8; ++c) {
+      const x = c * grid.step;
+      // Clear of controls for 30 px around, and on text.
+      const clear = grid.rows.filter((r) => Math.abs(r.y - y) <= 30)
+        .every((r) => r.row.slice(Math.max(0, c - 8), c + 9).every((on) => !on));
+      if (clear && dark(x, box.y + y)) return { x: box.x + x, y: box.y + y };
+    }
+  }
+  throw new Error(`no text clear of controls on the ${scene} widget between ${y0} and ${y1} px of the viewport`);
+}
+
+// The last paragraph of the page's own text before the scene's widget, scrolled to 600 px from
+// the viewport's top; returns a point on its first line.
+async function pageTextBefore(scene) {
+  const point = await page.evaluate((name) => {
+    const slot = document.querySelector(`[data-attention-widget][data-scene="${name}"]`);
+    const before = [...document.querySelectorAll('main p')].filter((p) => !p.closest('[data-attention-widget]') &&
+      (p.compareDocumentPosition(slot) & Node.DOCUMENT_POSITION_FOLLOWING) && p.getBoundingClientRect().height > 40);
+    const p = before[before.length - 1];
+    if (!p) return null;
+    window.scrollTo(0, window.scrollY + p.getBoundingClientRect().top - 600);
+    const r = p.getBoundingClientRect();
+    return { x: r.left + Math.min(40, r.width / 2), y: r.top + 10 };
+  }, scene);
+  if (!point) throw new Error(`no paragraph of the page's text before the ${scene} widget`);
+  await settle();
+  return point;
+}
+
+// The first scene button of a widget (the scene bar starts every widget): the topmost control in
+// the canvas's first 120 px, at 40 px from its left.
+async function firstSceneButton(scene) {
+  const box = await canvasBox(scene);
+  const grid = await controlGrid(scene, 0, 120, 2);
+  const column = Math.round(40 / grid.step);
+  const first = grid.rows.findIndex((r) => r.row[column]);
+  if (first < 0) throw new Error(`no control at the top left of the ${scene} widget: where is its scene bar?`);
+  let last = first;
+  while (last + 1 < grid.rows.length && grid.rows[last + 1].row[column]) ++last;
+  return { x: box.x + 40, y: box.y + (grid.rows[first].y + grid.rows[last].y) / 2 };
+}
+
+// [SECTION] Checks
+
+let pageSwipe = 0;  // how far a swipe over the page's own text scrolls it
+
+await check('a swipe over a widget\'s text scrolls the page as far as one over the page\'s text; then a tap presses a scene button', async () => {
+  await showWidget('caveats', -600);
+  const start = await textPoint('caveats', 560, 800);
+  const widgetSwipe = await swipe(start, -SWIPE);
+  pageSwipe = await swipe(await pageTextBefore('caveats'), -SWIPE);
+  console.log(`  swipe of ${SWIPE} px: the page scrolled ${widgetSwipe} px from the caveats widget's text ` +
+              `(at ${Math.round(start.x)}, ${Math.round(start.y)}), ${pageSwipe} px from the page's text`);
+  if (pageSwipe < SWIPE * 0.75) throw new Error(`a swipe over the page's own text scrolled only ${pageSwipe} px`);
+  if (Math.abs(widgetSwipe - pageSwipe) > 0.1 * pageSwipe) {
+    throw new Error(`a swipe over the widget's text scrolled ${widgetSwipe} px, over the page's text ${pageSwipe} px`);
+  }
+  // The scrolling finger was the widget's pointer until the browser took it: the widget must
+  // not still hold a button, or this tap would not press.
+  await showWidget('caveats', 20);
+  await tap(await firstSceneButton('caveats'));
+  await page.waitForFunction(() => (window.__states.caveats || '').startsWith('scene=compare'), null, { timeout: 5000 })
+    .catch(async () => { throw new Error(`a tap on the first scene button left the state at "${await state('caveats')}"`); });
+});
+
+let query = null;
+await check('a drag that starts on the Compare query\'s tip moves the query, not the page', async () => {
+  query = await findQuery();
+  const before = queryOf(await state('compare'));
+  const y0 = await settle();
+  // One plane unit down, over 24 steps: from (-1, 0) to (-1, -1), clear of the keys' tips.
+  await swipe(query.tip, query.unit, 0, 24);
+  await page.waitForTimeout(300);
+  const after = queryOf(await state('compare'));
+  const scrolled = (await settle()) - y0;
+  console.log(`  query (${before.x}, ${before.y}) -> (${after.x}, ${after.y}) for a drag of ${Math.round(query.unit)} px down; ` +
+              `the page scrolled ${scrolled} px`);
+  if (scrolled !== 0) throw new Error(`the page scrolled ${scrolled} px during the drag`);
+  if (before.y - after.y < 0.7 || Math.abs(after.x - before.x) > 0.2) {
+    throw new Error(`a drag of one unit down took the query from (${before.x}, ${before.y}) to (${after.x}, ${after.y})`);
+  }
+  // Where the tip is now: the arrow tip nearest to where the drag left it.
+  const box = await canvasBox('compare');
+  const expected = { x: query.tip.x - box.x, y: query.tip.y - box.y + query.unit * (before.y - after.y) };
+  const distance = (p) => Math.hypot(p.x - expected.x, p.y - expected.y);
+  const nearest = tips(await controlGrid('compare', -box.y, -box.y + 844)).sort((a, b) => distance(a) - distance(b))[0];
+  if (!nearest || distance(nearest) > query.unit / 2) throw new Error('could not find the query\'s tip after the drag');
+  query.tip = { x: box.x + nearest.x, y: box.y + nearest.y };
+});
+
+await check('two fingers that land on a control press nothing, move nothing and leave the page free', async () => {
+  if (!query) throw new Error('needs the query\'s tip (the drag check)');
+  // On the query's tip: the second finger takes the first from the widget, then both move.
+  // The second finger on the canvas, then beside it (on the page's margin).
+  for (const second of [{ x: query.tip.x + 120, y: query.tip.y + 60 }, { x: 4, y: query.tip.y + 60 }]) {
+    const beforeState = await state('compare');
+    const before = queryOf(beforeState);
+    await touch('touchStart', [{ x: query.tip.x, y: query.tip.y, id: 1 }]);
+    await page.waitForTimeout(50);
+    await touch('touchStart', [{ x: query.tip.x, y: query.tip.y, id: 1 }, { ...second, id: 2 }]);
+    for (let i = 1; i <= 10; ++i) {
+      await touch('touchMove', [{ x: query.tip.x, y: query.tip.y - 10 * i, id: 1 }, { x: second.x, y: second.y - 10 * i, id: 2 }]);
+      await page.waitForTimeout(16);
+    }
+    await touch('touchEnd', []);
+    await settle();
+    await page.waitForTimeout(300);
+    // Had the first finger gone on dragging, the query would be 100 px (more than a unit) higher;
+    // the second finger drags nothing either.
+    const afterState = await state('compare');
+    const after = queryOf(afterState);
+    const others = (text) => text.replace(/&compare\.query=[^&]*/, '');
+    if (Math.abs(after.x - before.x) > 0.1 || Math.abs(after.y - before.y) > 0.1 || others(afterState) !== others(beforeState)) {
+      throw new Error(`two fingers (the second at ${second.x}, ${second.y}) changed the state from "${beforeState}" to "${afterState}"`);
+    }
+  }
+  // On the first scene button: no press.
+  const box = await showWidget('compare', 20);
+  const button = await firstSceneButton('compare');
+  await page.evaluate(() => AttentionWidget.get(document.querySelector('[data-scene="compare"]')).setScene('mask'));
+  await page.waitForFunction(() => (window.__states.compare || '').startsWith('scene=mask'), null, { timeout: 5000 });
+  await touch('touchStart', [{ ...button, id: 1 }]);
+  await page.waitForTimeout(50);
+  await touch('touchStart', [{ ...button, id: 1 }, { x: button.x + 150, y: button.y + 200, id: 2 }]);
+  await page.waitForTimeout(50);
+  await touch('touchEnd', []);
+  await page.waitForTimeout(400);
+  const scene = await state('compare');
+  if (!scene.startsWith('scene=mask')) throw new Error(`two fingers on the first scene button pressed it: "${scene}"`);
+  // The page is not stuck: a one-finger swipe over the widget's text scrolls it.
+  const start = await textPoint('compare', Math.max(box.y, 500), 800);
+  const scrolled = await swipe(start, -SWIPE);
+  console.log(`  a later swipe over the widget's text scrolled ${scrolled} px`);
+  if (Math.abs(scrolled - pageSwipe) > 0.1 * pageSwipe) throw new Error(`a swipe after two fingers scrolled ${scrolled} px, not ${pageSwipe}`);
+});
+
+await check('a long press on a widget\'s text opens no menu and leaves the page free', async () => {
+  await showWidget('mask', -300);
+  const start = await textPoint('mask', 450, 800);
+  const menus = await page.evaluate(() => window.__menus);
+  await touch('touchStart', [{ ...start, id: 1 }]);
+  await page.waitForTimeout(1500);
+  await touch('touchEnd', []);
+  await settle();
+  const asked = await page.evaluate(() => window.__menus) - menus;
+  const scrolled = await swipe(await textPoint('mask', 450, 800), -SWIPE);
+  console.log(`  the long press asked for ${asked} context menu(s); a swipe after it scrolled ${scrolled} px`);
+  if (Math.abs(scrolled - pageSwipe) > 0.1 * pageSwipe) throw new Error(`a swipe after a long press scrolled ${scrolled} px, not ${pageSwipe}`);
+});
+
+await check('a mouse and a pen drag the query\'s tip as before; a pen over a widget stops the browser panning from it', async () => {
+  const { tip, unit } = await findQuery();
+  const mouse = (type, p, extra = {}) => cdp.send('Input.dispatchMouseEvent', { type, x: p.x, y: p.y, ...extra });
+  const drag = async (from, to, pointerType) => {
+    await mouse('mouseMoved', from, { pointerType });
+    await mouse('mousePressed', from, { button: 'left', buttons: 1, clickCount: 1, pointerType });
+    for (let i = 1; i <= 12; ++i) {
+      await mouse('mouseMoved', { x: from.x + (to.x - from.x) * i / 12, y: from.y + (to.y - from.y) * i / 12 },
+                  { button: 'left', buttons: 1, pointerType });
+      await page.waitForTimeout(16);
+    }
+    await mouse('mouseReleased', to, { button: 'left', buttons: 0, clickCount: 1, pointerType });
+  };
+  // Each drag is one plane unit, down with the mouse and back up with the pen.
+  const moves = async (what, from, to, dy) => {
+    const before = queryOf(await state('compare'));
+    await drag(from, to, what);
+    await page.waitForTimeout(300);
+    const after = queryOf(await state('compare'));
+    if ((after.y - before.y) * Math.sign(dy) < 0.7 || Math.abs(after.x - before.x) > 0.2) {
+      throw new Error(`a ${what} drag of one unit took the query from (${before.x}, ${before.y}) to (${after.x}, ${after.y})`);
+    }
+  };
+  const down = { x: tip.x, y: tip.y + unit };
+  await moves('mouse', tip, down, -1);
+  // A pen hovering over the canvas turns the browser's panning off.
+  await mouse('mouseMoved', { x: down.x + 30, y: down.y }, { pointerType: 'pen' });
+  const hovering = await page.evaluate(() => document.querySelector('[data-scene="compare"] canvas').style.touchAction);
+  await moves('pen', down, tip, 1);
+  await mouse('mouseMoved', { x: 2, y: 400 }, { pointerType: 'pen' });  // off the canvas, beside it
+  const away = await page.evaluate(() => document.querySelector('[data-scene="compare"] canvas').style.touchAction);
+  console.log(`  touch-action with a pen over the canvas: "${hovering}", with it away: "${away}"`);
+  if (hovering !== 'none') throw new Error(`a pen over the canvas left touch-action at "${hovering}"`);
+  if (away !== 'pan-y pinch-zoom') throw new Error(`a pen that left the canvas left touch-action at "${away}"`);
+});
+
+writeFileSync(join(out, 'after.png'), await page.screenshot());
+await check('no console error, page error or failed request', async () => {
+  if (problems.length) throw new Error(problems.join('\n  '));
+});
+
+await browser.close();
+server.close();
+console.log(failures ? `browser touch: ${failures} failed` : 'browser touch: all passed');
+process.exit(failures ? 1 : 0);
