@@ -145,10 +145,8 @@ export function mount(div, options = {}) {
     showPageText();
     return handle;
   }
-  if (options.fillPage) {
+  if (options.fillPage || options.start === 'eager') {
     start(div, options, handle, { wasm: (started && started.wasm) || pageWasm(), text: loadLessonText(started && started.text) });
-  } else if (options.start === 'eager') {
-    start(div, options, handle, { wasm: pageWasm(), text: loadLessonText() });
   } else {
     // The downloads begin once the page's own text has painted, so they never hold it back.
     const download = () => {
