@@ -94,6 +94,16 @@ std::string TableJson(const lesson::MirrorTable& table) {
   return out + "]}";
 }
 
+// Tells the page how tall the last frame's content was, when that changed (the page may size the
+// widget to it).
+void PublishHeight(App& app) {
+  const int height = static_cast<int>(app.ui.content_height + 0.5f);
+  if (height != app.published_height) {
+    app.published_height = height;
+    BridgeContentHeight(height);
+  }
+}
+
 // Tells the page what the widget shows when it changed: the shareable state, the live-region
 // sentence and the table of numbers (accessible mirror), and the content height (embedding).
 // While a control is dragged the page hears at most every kPublishIntervalMs (a screen reader
@@ -115,11 +125,7 @@ void Publish(App& app) {
     BridgeStateChanged(state, notice.empty() ? description : notice + " " + description,
                        TableJson(lesson::DescribeTable(app.state)));
   }
-  const int height = static_cast<int>(app.ui.content_height + 0.5f);
-  if (height != app.published_height) {
-    app.published_height = height;
-    BridgeContentHeight(height);
-  }
+  PublishHeight(app);
 }
 
 // The GL renderer's objects (shader program, buffers, font texture) belong to one context; the
@@ -164,6 +170,7 @@ bool AppInit(App& app, const AppOptions& options) {
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   StartRenderer(app);
   app.ui.copy_link = &BridgeCopyLink;
+  app.ui.fit_height = options.fit_height;
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
   return true;
@@ -180,6 +187,20 @@ void AppPrepare(App& app) {
     app.fonts_uploaded = true;
     app.frames_pending = kFramesAfterInput;
   }
+}
+
+void AppLayout(App& app) {
+  if (!app.renderer_ready || app.frames_drawn > 0) return;
+  AppPrepare(app);
+  FollowContainer();
+  WindowNewFrame();
+  ImGui::NewFrame();
+  ui::DrawWidget(app.state, app.ui);
+  ImGui::EndFrame();
+  PublishHeight(app);
+  // The page has sized the container to the content: the canvas takes that size now, in this task,
+  // and the first frame draws into it.
+  FollowContainer();
 }
 
 void AppFrame(App& app) {

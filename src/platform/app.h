@@ -33,9 +33,13 @@ struct AppOptions {
   std::string assets_dir;  // native: folder with lesson text files overriding the built-in text
   std::string state;       // a shared configuration (the URL fragment's encoding) to open with
   std::string theme;       // "light" or "dark"; empty = follow the system
-  // Web: main only initializes; the loader then calls attn_prepare (AppPrepare) and attn_start (the
-  // loop and the first frame), each in a task of its own, so no one task of a start is long.
+  // Web: main only initializes; the loader then calls attn_prepare (AppPrepare), attn_layout
+  // (AppLayout) and attn_start (the loop and the first frame), each in a task of its own, so no one
+  // task of a start is long.
   bool staged_start = false;
+  // Web: the page sizes the widget to its content's height (the loader's hosted widgets): the
+  // widget has no scrollbar of its own.
+  bool fit_height = false;
 };
 
 struct App {
@@ -62,6 +66,11 @@ bool AppWantsFrame(const App& app);
 // Builds the font atlas for the window's pixel ratio and hands it to the renderer: the first
 // frame's largest cost, which AppFrame otherwise pays itself.
 void AppPrepare(App& app);
+// Lays the widget out without drawing it (a frame of ImGui with no GL) and tells the page how tall
+// its content is, so a page that sizes the widget to its content gives the canvas its final size
+// before the first frame: resizing a drawn canvas makes the browser wait for the GPU to finish the
+// frames before (tens of milliseconds with a software renderer). Does nothing once frames are drawn.
+void AppLayout(App& app);
 // Handles pending events and draws one frame if anything changed.
 void AppFrame(App& app);
 void AppShutdown(App& app);

@@ -20,7 +20,7 @@ platform::App& TheApp() {
 // The scene names come from the registry.
 std::string Usage() {
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] "
-         "[--screenshot PATH] [--size WxH] [--staged-start]\n"
+         "[--screenshot PATH] [--size WxH] [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
          "\n"
@@ -30,7 +30,8 @@ std::string Usage() {
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
          "  --size WxH         window size in pixels (default 1024x760)\n"
-         "  --staged-start     web: wait for the loader's attn_prepare and attn_start calls\n";
+         "  --staged-start     web: wait for the loader's attn_prepare, attn_layout and attn_start calls\n"
+         "  --fit-height       no scrollbar: the page makes the widget as tall as its content\n";
 }
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
@@ -75,6 +76,8 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
       }
     } else if (arg == "--staged-start") {
       options->staged_start = true;
+    } else if (arg == "--fit-height") {
+      options->fit_height = true;
     } else if (arg == "--help" || arg == "-h") {
       std::fputs(Usage().c_str(), stdout);
       std::exit(0);

@@ -59,6 +59,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_prepare() {
   if (g_app && !g_loop_started) platform::AppPrepare(*g_app);
 }
 
+// A staged start: the layout without drawing, so the page sizes the canvas before the first frame.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_layout() {
+  if (g_app && !g_loop_started) platform::AppLayout(*g_app);
+}
+
 // A staged start: the loop and the first frame. Calling it again does nothing.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_start() {
   if (g_app) StartLoop(*g_app);

@@ -124,6 +124,9 @@ void RendererInit(const char* glsl_version) {
   glBindAttribLocation(r.program, kColor, "Color");
   glBindAttribLocation(r.program, kTransform, "Transform");
   glLinkProgram(r.program);  // the sampler uniform keeps its default: texture unit 0
+  // Sent now, the GPU side compiles and links while the app builds its fonts; otherwise the
+  // commands wait in the browser's queue until the first draw, which then waits for the compiler.
+  glFlush();
 
   glGenVertexArrays(1, &r.vertex_array);
   glGenBuffers(1, &r.vertex_buffer);

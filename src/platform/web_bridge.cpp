@@ -211,7 +211,12 @@ void BridgeStateChanged(const std::string& state, const std::string& description
   attn_js_state_changed(state.c_str(), description.c_str(), table_json.c_str());
 }
 
-void BridgeContentHeight(int css_pixels) { attn_js_content_height(css_pixels); }
+void BridgeContentHeight(int css_pixels) {
+  attn_js_content_height(css_pixels);
+  // A page that sizes the widget to its content has just done so: the next frame measures the
+  // container at once instead of after the page's resize observer has run.
+  g_size_changed = true;
+}
 
 std::string BridgeCopyLink(const std::string& state) {
   std::string link(state.size() + 2048, '\0');

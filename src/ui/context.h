@@ -87,6 +87,7 @@ struct Context {
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
   std::string copied_state;     // the state that link holds
   float content_height = 0.0f;  // height the last frame's content needed, in layout pixels
+  bool fit_height = false;      // the page sizes the widget to content_height: no scrollbar of its own
 };
 
 }  // namespace ui

@@ -80,7 +80,10 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus;
-  ImGui::Begin("Attention lesson", nullptr, flags);
+  // A widget as tall as its content needs no scrollbar. ImGui decides on one from the last frame's
+  // size, so a widget just grown to its content would otherwise show one for a frame, wrap its
+  // text narrower, grow again and resize its canvas two or three times.
+  ImGui::Begin("Attention lesson", nullptr, ctx.fit_height ? flags | ImGuiWindowFlags_NoScrollbar : flags);
 
   const ImGuiIO& io = ImGui::GetIO();
   if (io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_R, false)) {

@@ -24,18 +24,19 @@ let warmup = null;
 export function warmUpGpu(base) {
   if (!warmup) {
     warmup = new Promise((resolve) => {
-      let worker = null;
-      const done = () => {
-        if (worker) worker.terminate();
-        resolve();
-      };
+      // A worker that answered stays (see gpu-warmup.js); only one that never answers is ended.
       try {
-        worker = new Worker(new URL('gpu-warmup.js', base).href);
-        worker.onmessage = done;
-        worker.onerror = done;
-        setTimeout(done, 3000);
+        const worker = new Worker(new URL('gpu-warmup.js', base).href);
+        const timer = setTimeout(() => {
+          worker.terminate();
+          resolve();
+        }, 3000);
+        worker.onmessage = worker.onerror = () => {
+          clearTimeout(timer);
+          resolve();
+        };
       } catch (error) {
-        done();
+        resolve();
       }
     });
   }

@@ -270,10 +270,17 @@ async function start(div, options, handle, ready) {
     div.appendChild(mirror);
     await between();
     args.push('--staged-start');
+    if (!options.fillPage) args.push('--fit-height');
     timed(`${label}: main`, () => module.callMain(args));
     await between();
     timed(`${label}: fonts`, () => module.ccall('attn_prepare', null, [], []));
     await between();
+    // A widget sized to its content learns its height before it draws (the canvas is not resized
+    // under a drawn frame); one that fills its page has its size already.
+    if (!options.fillPage) {
+      timed(`${label}: layout`, () => module.ccall('attn_layout', null, [], []));
+      await between();
+    }
     timed(`${label}: first frame`, () => module.ccall('attn_start', null, [], []));
     if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
     handle.module = module;
