@@ -198,8 +198,13 @@ void AppLayout(App& app) {
   ui::DrawWidget(app.state, app.ui);
   ImGui::EndFrame();
   PublishHeight(app);
-  // The page has sized the container to the content: the canvas takes that size now, in this task,
-  // and the first frame draws into it.
+}
+
+void AppSize(App& app) {
+  if (!app.renderer_ready || app.frames_drawn > 0) return;
+  // The browser asks the GPU whether the program linked the first time the program is used; asked
+  // here, the first frame does not wait for the link nor for this resize behind it.
+  RendererCheckProgram();
   FollowContainer();
 }
 

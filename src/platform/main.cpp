@@ -30,7 +30,7 @@ std::string Usage() {
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
          "  --size WxH         window size in pixels (default 1024x760)\n"
-         "  --staged-start     web: wait for the loader's attn_prepare, attn_layout and attn_start calls\n"
+         "  --staged-start     web: wait for the loader's attn_prepare ... attn_start calls\n"
          "  --fit-height       no scrollbar: the page makes the widget as tall as its content\n";
 }
 

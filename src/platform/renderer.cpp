@@ -76,7 +76,7 @@ std::string ShaderLog(GLuint shader) {
   return log.c_str();
 }
 
-// Asked once, after the first frame went out, so start-up never waits for the compiler.
+// Asked once (RendererCheckProgram says when).
 void CheckProgram() {
   Renderer& r = g_renderer;
   r.program_checked = true;
@@ -230,7 +230,7 @@ void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
 
 void RendererCheckProgram() {
   Renderer& r = g_renderer;
-  if (r.frames_sent >= 1 && !r.program_checked && r.program != 0) CheckProgram();
+  if (!r.program_checked && r.program != 0) CheckProgram();
 }
 
 void RendererShutdown() {

@@ -5,9 +5,9 @@
 // frame and never reads any back. ImGui's stock OpenGL backend saves and restores the caller's
 // state with about twenty glGet calls a frame; in a browser each such query is a round trip that
 // waits until the GPU process has finished every command queued before it, which would make a
-// frame during a drag cost several times its own work. For the same reason the program is checked only
-// once the app has no frame to draw after its first (RendererCheckProgram), when the GPU has little
-// left to finish, and nothing asks GL for attribute or uniform locations:
+// frame during a drag cost several times its own work. For the same reason the program is checked once,
+// when the GPU has little left to finish (RendererCheckProgram), and nothing asks GL for attribute or
+// uniform locations:
 // attributes are bound to fixed slots before linking and the projection is a constant attribute.
 
 struct ImDrawData;
@@ -21,8 +21,10 @@ void RendererInit(const char* glsl_version);
 void RendererUploadFonts();
 // Draws one frame's lists into the bound framebuffer, whose size in pixels is fb_width x fb_height.
 void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height);
-// Once, after the first frame was drawn: reports on stderr a program that did not link. It waits
-// for the GPU to finish what it was sent, so the app calls it when it goes idle.
+// Once: reports on stderr a program that did not link. It waits for the GPU to finish what it was
+// sent (a browser asks the same the first time a program is used, and remembers the answer), so the
+// app calls it when it goes idle after its first frame or, in a staged start, between the steps
+// before that frame.
 void RendererCheckProgram();
 // Deletes every GL object the renderer made (after a lost context, the names are simply dropped).
 void RendererShutdown();

@@ -280,6 +280,8 @@ async function start(div, options, handle, ready) {
     if (!options.fillPage) {
       timed(`${label}: layout`, () => module.ccall('attn_layout', null, [], []));
       await between();
+      timed(`${label}: size`, () => module.ccall('attn_size', null, [], []));
+      await between();
     }
     timed(`${label}: first frame`, () => module.ccall('attn_start', null, [], []));
     if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
