@@ -1,6 +1,8 @@
 // The browser half of scripts/bench: time to first frame, idle frames (untouched, hidden tab,
 // scrolled out of view) and per-frame CPU during a drag, in headless Chromium, for the widget,
-// the stock ImGui example (baseline) and a floor page that only clears a WebGL2 canvas once.
+// the stock ImGui example (baseline) and a floor page that only clears a WebGL2 canvas once; and
+// the first frame of the lesson page (index.html, whose first widget is on its first screen at
+// this viewport), in the same alternation, for the lesson page's start-up budget.
 // Everything is counted from outside the wasm: an init script wraps WebGL's clear/draw calls and
 // requestAnimationFrame before any page script runs.
 // usage: node page_bench.mjs SITE_DIR BASELINE_DIR OUT_JSON
@@ -81,6 +83,7 @@ const PAGES = {
   widget: `${site.origin}/widget.html?scene=compare`,
   baseline: `${baseline.origin}/index.html`,
   floor: `${floor.origin}/index.html`,
+  lesson: `${site.origin}/index.html`,
 };
 const browser = await launch();
 
@@ -125,11 +128,11 @@ async function framesDuring(page, ms) {
 // renderer process of its own and nothing is cached (the server sends no-store), but a new
 // context is a new browser window, and Chromium starts a renderer for the window's own WebUI
 // with each, which would run beside the page being timed.
-const firstFrame = { widget: [], baseline: [], floor: [] };
+const firstFrame = { widget: [], baseline: [], floor: [], lesson: [] };
 const tabs = await newContext();
-for (const kind of ['widget', 'baseline', 'floor']) await (await openPage(PAGES[kind], tabs)).page.close();
+for (const kind of Object.keys(firstFrame)) await (await openPage(PAGES[kind], tabs)).page.close();
 for (let run = 0; run < RUNS; ++run) {
-  for (const kind of ['widget', 'baseline', 'floor']) {
+  for (const kind of Object.keys(firstFrame)) {
     const { page } = await openPage(PAGES[kind], tabs);
     firstFrame[kind].push(await page.evaluate(() => window.__bench.firstClear));
     await page.close();
