@@ -200,12 +200,14 @@ void AppLayout(App& app) {
   PublishHeight(app);
 }
 
-void AppSize(App& app) {
-  if (!app.renderer_ready || app.frames_drawn > 0) return;
+void AppCheckProgram(App& app) {
   // The browser asks the GPU whether the program linked the first time the program is used; asked
-  // here, the first frame does not wait for the link nor for this resize behind it.
-  RendererCheckProgram();
-  FollowContainer();
+  // here, the first frame does not wait for the link.
+  if (app.renderer_ready) RendererCheckProgram();
+}
+
+void AppSize(App& app) {
+  if (app.renderer_ready && app.frames_drawn == 0) FollowContainer();
 }
 
 void AppFrame(App& app) {

@@ -34,8 +34,8 @@ struct AppOptions {
   std::string state;       // a shared configuration (the URL fragment's encoding) to open with
   std::string theme;       // "light" or "dark"; empty = follow the system
   // Web: main only initializes; the loader then calls attn_prepare (AppPrepare), attn_layout
-  // (AppLayout), attn_size (AppSize) and attn_start (the loop and the first frame), each in a task
-  // of its own, so no one task of a start is long.
+  // (AppLayout), attn_check_program (AppCheckProgram), attn_size (AppSize) and attn_start (the loop
+  // and the first frame), each in a task of its own, so no one task of a start is long.
   bool staged_start = false;
   // Web: the page sizes the widget to its content's height (the loader's hosted widgets): the
   // widget has no scrollbar of its own.
@@ -71,8 +71,11 @@ void AppPrepare(App& app);
 // before the first frame: resizing a drawn canvas makes the browser wait for the GPU to finish the
 // frames before (tens of milliseconds with a software renderer). Does nothing once frames are drawn.
 void AppLayout(App& app);
+// Asks whether the GL program linked, which waits for the GPU to have linked it: in a task of its
+// own, some time after the program was sent, so the first frame does not wait for it.
+void AppCheckProgram(App& app);
 // Then, in a task of its own: the canvas takes the size the page gave it (a browser allocates the
-// new backing store at once) after the GL program is known to have linked.
+// new backing store at once, in tens of milliseconds for a tall canvas with a software renderer).
 void AppSize(App& app);
 // Handles pending events and draws one frame if anything changed.
 void AppFrame(App& app);

@@ -64,6 +64,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_layout() {
   if (g_app && !g_loop_started) platform::AppLayout(*g_app);
 }
 
+// A staged start: whether the GL program linked (see AppCheckProgram).
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_check_program() {
+  if (g_app && !g_loop_started) platform::AppCheckProgram(*g_app);
+}
+
 // A staged start: the canvas's final size, before anything is drawn into it.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_size() {
   if (g_app && !g_loop_started) platform::AppSize(*g_app);

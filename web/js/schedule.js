@@ -122,6 +122,9 @@ async function startNearest() {
       waiting.delete(nearest);
       near.delete(nearest);
       startObserver.unobserve(nearest);
+      // Contexts due to be given back go first, in a task of their own: the new widget's context
+      // is made after they are gone, and their teardown does not land in its start.
+      if (releaseDue()) await nextTask();
       try {
         await start();
       } catch (error) {
@@ -165,6 +168,30 @@ export function startWhenNear(element, start, prepare) {
 let keepObserver = null;
 const contexts = new WeakMap();  // element -> {release(), restore()}
 
+// Giving a context back makes the page's thread wait until the GPU has finished that context's
+// work, and while the GPU is busy (another widget starting, the page being composited) that wait
+// is long. A context that went far is given back when the page is next idle, or just before the
+// next widget's start, whichever comes first; one that comes near again before then keeps it.
+const dueForRelease = new Set();  // {release()} of contexts that went far
+let releaseAsked = false;
+function releaseDue() {
+  const any = dueForRelease.size > 0;
+  for (const context of dueForRelease) context.release();
+  dueForRelease.clear();
+  return any;
+}
+function releaseWhenIdle(context) {
+  dueForRelease.add(context);
+  if (releaseAsked) return;
+  releaseAsked = true;
+  const run = () => {
+    releaseAsked = false;
+    releaseDue();
+  };
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
+  else setTimeout(run, 100);
+}
+
 // Gives `canvas`'s WebGL context back while `element` is farther than KEEP_MARGIN from the screen.
 // The context must be live now (its WEBGL_lose_context extension is read while it is).
 export function keepContextNear(element, canvas) {
@@ -190,7 +217,12 @@ export function keepContextNear(element, canvas) {
       for (const entry of entries) {
         const context = contexts.get(entry.target);
         if (!context) continue;
-        if (entry.isIntersecting) context.restore(); else context.release();
+        if (entry.isIntersecting) {
+          dueForRelease.delete(context);
+          context.restore();
+        } else {
+          releaseWhenIdle(context);
+        }
       }
     }, { rootMargin: KEEP_MARGIN });
   }

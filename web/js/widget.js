@@ -280,6 +280,8 @@ async function start(div, options, handle, ready) {
     if (!options.fillPage) {
       timed(`${label}: layout`, () => module.ccall('attn_layout', null, [], []));
       await between();
+      timed(`${label}: program`, () => module.ccall('attn_check_program', null, [], []));
+      await between();
       timed(`${label}: size`, () => module.ccall('attn_size', null, [], []));
       await between();
     }
