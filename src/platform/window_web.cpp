@@ -13,6 +13,7 @@
 
 #include "platform/web_bridge.h"
 #include "platform/window.h"
+#include "ui/widget.h"
 
 namespace {
 
@@ -152,6 +153,15 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_wheel(double x, double y, double steps_
   return scrolls ? 1 : 0;
 }
 
+// A finger's vertical pan over the widget where it touched no control, in CSS pixels (positive:
+// the finger moved down). A widget with a scrollbar of its own (widget.html, an iframe) scrolls by
+// it; 1 when it did, 0 when it has no room that way or none at all (the page then scrolls).
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_touch_pan(double dy) {
+  if (!std::isfinite(dy) || !ui::WidgetScrolls() || !ui::ScrollWidgetBy(static_cast<float>(dy))) return 0;
+  Arrived();
+  return 1;
+}
+
 // Returns 1 when the browser's own action for the key must not happen (it moves focus or scrolls
 // the page, while ImGui uses the key to move between controls or edit text).
 extern "C" EMSCRIPTEN_KEEPALIVE int attn_key(int key_code, int down, int mods) {
@@ -202,6 +212,10 @@ EM_JS(void, attn_js_window_install, (), {
   var finger = -1;   // pointerId of the first finger while the widget has it
   var dropped = -1;  // pointerId of a first finger taken away
   var onControl = false;  // the first finger landed on a control: the page must not scroll from it
+  // A finger that pans the widget's own window (a widget with a scrollbar: widget.html, an iframe):
+  // its last y, the velocity of its last moves and the glide it leaves when it lifts.
+  var pan = null;    // {y, at, velocity} while the first finger pans the widget's window
+  var glide = 0;     // requestAnimationFrame id of a glide after a pan, 0 when none
   var forward = function(e) { return e.pointerType !== "touch" || (e.isPrimary && e.pointerId !== dropped); };
   var secondFinger = function() {
     onControl = false;
@@ -244,13 +258,50 @@ EM_JS(void, attn_js_window_install, (), {
   panning("pan-y pinch-zoom");
   canvas.addEventListener("touchstart", function(e) {
     onControl = false;
+    pan = null;
+    if (glide) cancelAnimationFrame(glide);
+    glide = 0;
     if (e.touches.length === 1) {
       var box = canvas.getBoundingClientRect();
       onControl = _attn_control_at(e.touches[0].clientX - box.left, e.touches[0].clientY - box.top) !== 0;
+      if (!onControl) pan = {y: e.touches[0].clientY, at: e.timeStamp, velocity: 0};
     }
     if (onControl && e.cancelable) e.preventDefault();
   }, {passive: false});
-  canvas.addEventListener("touchmove", function(e) { if (onControl && e.cancelable) e.preventDefault(); }, {passive: false});
+  // Over text, a widget that scrolls by itself follows the finger, as a page would; at its end (or
+  // in a widget as tall as its content) the move is left to the browser, which scrolls the page.
+  canvas.addEventListener("touchmove", function(e) {
+    if (onControl) {
+      if (e.cancelable) e.preventDefault();
+      return;
+    }
+    if (!pan || e.touches.length !== 1) {
+      pan = null;
+      return;
+    }
+    var y = e.touches[0].clientY;
+    var dy = y - pan.y;
+    var dt = Math.max(1, e.timeStamp - pan.at);
+    pan.velocity = 0.8 * (dy / dt) + 0.2 * pan.velocity;
+    pan.y = y;
+    pan.at = e.timeStamp;
+    if (_attn_touch_pan(dy) && e.cancelable) e.preventDefault();
+  }, {passive: false});
+  // A quick pan glides on after the finger lifts, slowing down, as a page does.
+  canvas.addEventListener("touchend", function(e) {
+    if (!pan || e.touches.length !== 0) return;
+    var velocity = e.timeStamp - pan.at < 100 ? pan.velocity : 0;  // px per ms
+    pan = null;
+    var last = performance.now();
+    var step = function(now) {
+      var dt = Math.min(50, now - last);
+      last = now;
+      velocity *= Math.pow(0.995, dt);
+      glide = Math.abs(velocity) > 0.05 && _attn_touch_pan(velocity * dt) ? requestAnimationFrame(step) : 0;
+    };
+    if (Math.abs(velocity) > 0.3) glide = requestAnimationFrame(step);
+  }, {passive: true});
+  canvas.addEventListener("touchcancel", function() { pan = null; }, {passive: true});
   // A pen drags the widget wherever it lands, as a mouse does: while one hovers over the canvas the
   // browser pans nothing from it (where a pen pans at all, as on Android).
   canvas.addEventListener("pointerover", function(e) { if (e.pointerType === "pen") panning("none"); });

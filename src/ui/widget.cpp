@@ -1,6 +1,10 @@
 #include "ui/widget.h"
 
+#include <cfloat>
+#include <cmath>
+
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include "lesson/lesson_state.h"
 #include "lesson/state_url.h"
@@ -17,6 +21,8 @@ namespace ui {
 namespace {
 
 using lesson::Scene;
+
+constexpr char kWindowName[] = "Attention lesson";
 using lesson::T;
 
 // Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
@@ -83,7 +89,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   // A widget as tall as its content needs no scrollbar. ImGui decides on one from the last frame's
   // size, so a widget just grown to its content would otherwise show one for a frame, wrap its
   // text narrower, grow again and resize its canvas two or three times.
-  ImGui::Begin("Attention lesson", nullptr, ctx.fit_height ? flags | ImGuiWindowFlags_NoScrollbar : flags);
+  ImGui::Begin(kWindowName, nullptr, ctx.fit_height ? flags | ImGuiWindowFlags_NoScrollbar : flags);
 
   const ImGuiIO& io = ImGui::GetIO();
   if (io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_R, false)) {
@@ -101,6 +107,21 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   ctx.content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();
   EndControlMap(ctx);
+}
+
+bool WidgetScrolls() {
+  const ImGuiWindow* window = ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr;
+  return window != nullptr && window->ScrollMax.y > 0.0f;
+}
+
+bool ScrollWidgetBy(float dy) {
+  ImGuiWindow* window = ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr;
+  if (window == nullptr || !std::isfinite(dy)) return false;
+  const float from = window->ScrollTarget.y != FLT_MAX ? window->ScrollTarget.y : window->Scroll.y;
+  const float to = ImClamp(from - dy, 0.0f, window->ScrollMax.y);
+  if (std::fabs(to - from) < 0.5f) return false;
+  ImGui::SetScrollY(window, to);
+  return true;
 }
 
 }  // namespace ui

@@ -10,4 +10,11 @@ namespace ui {
 // follows it).
 void DrawWidget(lesson::LessonState& state, Context& ctx);
 
+// Whether the widget's window is taller than the canvas and so scrolls (as of the last frame).
+bool WidgetScrolls();
+// Scrolls the widget's window by `dy` layout pixels (positive: toward the top, as a finger moving
+// down pulls the content), from where earlier calls this frame left it; false when it is already
+// at that end. For a finger's pan over text, where a mouse would use the wheel.
+bool ScrollWidgetBy(float dy);
+
 }  // namespace ui

@@ -10,7 +10,9 @@
 //   later swipe over the widget's text scrolls it;
 // - a long press on a widget's text leaves the page free too;
 // - a mouse and a pen drag the query's tip as before, and a pen hovering over a widget stops the
-//   browser from panning from it.
+//   browser from panning from it;
+// - in widget.html, where the widget fills the page and scrolls by itself, a swipe over its text
+//   scrolls the widget's window (its scene bar leaves the top) and a swipe back brings it back.
 // Where a control is comes from the widget itself (its exported attn_control_at, on the module
 // captured as the loader creates it); what the test then does with it is checked through the
 // widget's state and the page's scroll position.
@@ -435,8 +437,72 @@ await check('a mouse and a pen drag the query\'s tip as before; a pen over a wid
 });
 
 writeFileSync(join(out, 'after.png'), await page.screenshot());
+
+// widget.html: the page is the widget. The topmost control in the column 40 px from its left edge
+// (a scene button while the window is scrolled to the top).
+const own = await context.newPage();
+const ownProblems = watchPage(own);
+await check('in widget.html a swipe over the widget\'s text scrolls the widget\'s own window, and a swipe back returns', async () => {
+  await own.goto(`${origin}/widget.html?scene=caveats`);
+  await own.waitForFunction(() => window.__widgets.length === 1 && Number(window.__widgets[0].canvas.dataset.frames) > 0,
+                            null, { timeout: 30000 });
+  await own.waitForTimeout(300);
+  const session = await context.newCDPSession(own);
+  const send = (type, points) => session.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  // Where the controls are, every 4 px of the screen: rows of [x...] flags.
+  const grid = () => own.evaluate(() => {
+    const { module } = window.__widgets[0];
+    const rows = [];
+    for (let y = 0; y < window.innerHeight; y += 4) {
+      const row = [];
+      for (let x = 0; x < window.innerWidth; x += 4) row.push(module._attn_control_at(x, y) === 1);
+      rows.push(row);
+    }
+    return rows;
+  });
+  // Whether each row has a control left of the window's own scrollbar (a control too, on the right).
+  const inRow = (row) => row.slice(0, row.length - 10).some((on) => on);
+  const controls = async () => (await grid()).map(inRow);
+  // A point in the middle third of the screen clear of controls for 32 px around: text or space.
+  const cells = await grid();
+  let from = null;
+  for (let r = 70; r < 140 && !from; ++r) {
+    for (let c = 8; c < cells[r].length - 8 && !from; ++c) {
+      if (cells.slice(r - 8, r + 9).every((row) => row.slice(c - 8, c + 9).every((on) => !on))) from = { x: c * 4, y: r * 4 };
+    }
+  }
+  if (!from) throw new Error('no point clear of controls in the middle of widget.html at 390 px');
+  const rows = cells.map(inRow);
+  const topControl = (r) => r.findIndex((on) => on) * 4;
+  const before = topControl(rows);
+  const ownSwipe = async (dy) => {
+    await send('touchStart', [{ x: from.x, y: from.y, id: 1 }]);
+    for (let i = 1; i <= 16; ++i) {
+      await send('touchMove', [{ x: from.x, y: from.y + dy * i / 16, id: 1 }]);
+      await own.waitForTimeout(16);
+    }
+    await own.waitForTimeout(200);
+    await send('touchEnd', []);
+    await own.waitForTimeout(400);
+  };
+  await ownSwipe(-300);
+  const scrolledRows = await controls();
+  const pageScroll = await own.evaluate(() => window.scrollY);
+  console.log(`  widget.html: topmost control at ${before} px before a 300 px swipe up, ${topControl(scrolledRows)} px after; ` +
+              `the document scrolled ${pageScroll} px`);
+  if (JSON.stringify(scrolledRows) === JSON.stringify(rows)) throw new Error('the swipe left every control where it was');
+  if (scrolledRows.slice(0, 30).some((on, i) => on && rows[i] && i * 4 === before)) {
+    throw new Error(`the scene bar is still at ${before} px after the swipe`);
+  }
+  await ownSwipe(300);
+  const back = topControl(await controls());
+  if (Math.abs(back - before) > 8) throw new Error(`a swipe back left the topmost control at ${back} px, not ${before} px`);
+});
+await own.close();
+
 await check('no console error, page error or failed request', async () => {
-  if (problems.length) throw new Error(problems.join('\n  '));
+  const all = [...problems, ...ownProblems];
+  if (all.length) throw new Error(all.join('\n  '));
 });
 
 await browser.close();

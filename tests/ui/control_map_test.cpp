@@ -6,6 +6,7 @@
 #include <imgui.h>
 
 #include "lesson/lesson_state.h"
+#include "lesson/scene.h"
 #include "ui/control_map.h"
 #include "ui/widget.h"
 #include "ui_harness.h"
@@ -254,4 +255,36 @@ TEST_CASE("a table's column headers are controls only when the table sorts") {
   ui.Frames(2, draw);
   CHECK_FALSE(ControlAt(ui, plain.Center()));
   CHECK(ControlAt(ui, sorting.Center()));
+}
+
+TEST_CASE("a finger's pan scrolls a widget taller than its canvas, up to its ends; one as tall as its content does not") {
+  LessonState state;
+  state.scene = Scene::Caveats;
+  UiHarness ui(kPhoneWidth, 600.0f);
+  const auto draw = Widget(state, ui.ctx);
+  ui.Frames(2, draw);
+  REQUIRE(ui::WidgetScrolls());
+  const float bar = ui.Item(lesson::Scenes().front()->label_key).min.y;
+  // At the top there is nothing above: a finger moving down does not scroll it.
+  CHECK_FALSE(ui::ScrollWidgetBy(40.0f));
+  // A finger moving up 100 px in two moves within one frame: the content follows it by 100 px.
+  CHECK(ui::ScrollWidgetBy(-60.0f));
+  CHECK(ui::ScrollWidgetBy(-40.0f));
+  ui.Frame(draw);
+  CHECK(ui.Item(lesson::Scenes().front()->label_key).min.y == doctest::Approx(bar - 100.0f).epsilon(0.01));
+  // Far past the end: it stops at the end, and then will not go further.
+  CHECK(ui::ScrollWidgetBy(-100000.0f));
+  ui.Frame(draw);
+  CHECK_FALSE(ui::ScrollWidgetBy(-10.0f));
+  CHECK(ui::ScrollWidgetBy(100000.0f));
+  ui.Frame(draw);
+  CHECK(ui.Item(lesson::Scenes().front()->label_key).min.y == doctest::Approx(bar));
+
+  // In a page, the widget is as tall as its content and has no scrollbar: the page scrolls.
+  LessonState fitted;
+  fitted.scene = Scene::Caveats;
+  UiHarness page(kPhoneWidth, kPhoneHeight);
+  page.ctx.fit_height = true;
+  page.Frames(2, Widget(fitted, page.ctx));
+  CHECK_FALSE(ui::WidgetScrolls());
 }
