@@ -111,7 +111,9 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
 
 bool WidgetScrolls() {
   const ImGuiWindow* window = ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr;
-  return window != nullptr && window->ScrollMax.y > 0.0f;
+  // One as tall as its content (fit_height) has no scrollbar: for the moment after its content grew
+  // and before the page made it taller, its window still does not scroll; the page does.
+  return window != nullptr && (window->Flags & ImGuiWindowFlags_NoScrollbar) == 0 && window->ScrollMax.y > 0.0f;
 }
 
 bool ScrollWidgetBy(float dy) {

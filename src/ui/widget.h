@@ -10,7 +10,8 @@ namespace ui {
 // follows it).
 void DrawWidget(lesson::LessonState& state, Context& ctx);
 
-// Whether the widget's window is taller than the canvas and so scrolls (as of the last frame).
+// Whether the widget's window is taller than the canvas and so scrolls (as of the last frame);
+// never for a widget the page makes as tall as its content (ctx.fit_height).
 bool WidgetScrolls();
 // Scrolls the widget's window by `dy` layout pixels (positive: toward the top, as a finger moving
 // down pulls the content), from where earlier calls this frame left it; false when it is already

@@ -287,4 +287,9 @@ TEST_CASE("a finger's pan scrolls a widget taller than its canvas, up to its end
   page.ctx.fit_height = true;
   page.Frames(2, Widget(fitted, page.ctx));
   CHECK_FALSE(ui::WidgetScrolls());
+  // Nor while its content is taller than the canvas, before the page has made it taller.
+  UiHarness grown(kPhoneWidth, 600.0f);
+  grown.ctx.fit_height = true;
+  grown.Frames(2, Widget(fitted, grown.ctx));
+  CHECK_FALSE(ui::WidgetScrolls());
 }
