@@ -24,7 +24,6 @@ struct Renderer {
   GLuint vertex_buffer = 0;
   GLuint index_buffer = 0;
   GLuint font_texture = 0;
-  int frames_sent = 0;  // frames drawn since RendererInit
   bool program_checked = false;
 };
 
@@ -167,7 +166,6 @@ void RendererUploadFonts() {
 void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
   Renderer& r = g_renderer;
   if (draw_data == nullptr || fb_width <= 0 || fb_height <= 0 || r.program == 0) return;
-  ++r.frames_sent;
 
   glEnable(GL_BLEND);
   glBlendEquation(GL_FUNC_ADD);

@@ -21,9 +21,12 @@ namespace ui {
 namespace {
 
 using lesson::Scene;
+using lesson::T;
 
 constexpr char kWindowName[] = "Attention lesson";
-using lesson::T;
+
+// The widget's window as the last frame left it; none before the first frame.
+ImGuiWindow* WidgetWindow() { return ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr; }
 
 // Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
 void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
@@ -110,14 +113,14 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
 }
 
 bool WidgetScrolls() {
-  const ImGuiWindow* window = ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr;
+  const ImGuiWindow* window = WidgetWindow();
   // One as tall as its content (fit_height) has no scrollbar: for the moment after its content grew
   // and before the page made it taller, its window still does not scroll; the page does.
   return window != nullptr && (window->Flags & ImGuiWindowFlags_NoScrollbar) == 0 && window->ScrollMax.y > 0.0f;
 }
 
 bool ScrollWidgetBy(float dy) {
-  ImGuiWindow* window = ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr;
+  ImGuiWindow* window = WidgetWindow();
   if (window == nullptr || !std::isfinite(dy)) return false;
   const float from = window->ScrollTarget.y != FLT_MAX ? window->ScrollTarget.y : window->Scroll.y;
   const float to = ImClamp(from - dy, 0.0f, window->ScrollMax.y);

@@ -272,20 +272,15 @@ async function start(div, options, handle, ready) {
     args.push('--staged-start');
     if (!options.fillPage) args.push('--fit-height');
     timed(`${label}: main`, () => module.callMain(args));
-    await between();
-    timed(`${label}: fonts`, () => module.ccall('attn_prepare', null, [], []));
-    await between();
-    // A widget sized to its content learns its height before it draws (the canvas is not resized
-    // under a drawn frame); one that fills its page has its size already.
-    if (!options.fillPage) {
-      timed(`${label}: layout`, () => module.ccall('attn_layout', null, [], []));
+    // The wasm's steps, [name, export]. A widget sized to its content learns its height before it
+    // draws (the canvas is not resized under a drawn frame); one that fills its page has its size.
+    const steps = [['fonts', 'attn_prepare'],
+      ...(options.fillPage ? [] : [['layout', 'attn_layout'], ['program', 'attn_check_program'], ['size', 'attn_size']]),
+      ['first frame', 'attn_start']];
+    for (const [step, name] of steps) {
       await between();
-      timed(`${label}: program`, () => module.ccall('attn_check_program', null, [], []));
-      await between();
-      timed(`${label}: size`, () => module.ccall('attn_size', null, [], []));
-      await between();
+      timed(`${label}: ${step}`, () => module.ccall(name, null, [], []));
     }
-    timed(`${label}: first frame`, () => module.ccall('attn_start', null, [], []));
     if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
     handle.module = module;
     handle.ready = true;
