@@ -69,14 +69,17 @@ async function check(name, fn) {
 
 // [SECTION] Touches
 
-const touch = (type, points) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: points });
-const scrollY = () => page.evaluate(() => window.scrollY);
+// Touches go to a page through a CDP session of its own: `lesson` is the lesson page's.
+const touchesTo = (target, session) => ({ page: target, send: (type, points) => session.send('Input.dispatchTouchEvent', { type, touchPoints: points }) });
+const lesson = touchesTo(page, cdp);
+const touch = lesson.send;
 
 // Waits until the page has stopped scrolling; returns where it rests.
-async function settle() {
+async function settle(on = page) {
+  const scrollY = () => on.evaluate(() => window.scrollY);
   let last = await scrollY();
   for (let same = 0; same < 6;) {
-    await page.waitForTimeout(50);
+    await on.waitForTimeout(50);
     const now = await scrollY();
     same = now === last ? same + 1 : 0;
     last = now;
@@ -86,16 +89,16 @@ async function settle() {
 
 // One finger down at `from`, moved by (dx, dy) in `steps`, resting before it lifts (no fling, so
 // a scroll is as long as the finger's way). Returns how far the page scrolled.
-async function swipe(from, dy, dx = 0, steps = 16) {
-  const before = await settle();
-  await touch('touchStart', [{ x: from.x, y: from.y, id: 1 }]);
+async function swipe(from, dy, dx = 0, steps = 16, on = lesson) {
+  const before = await settle(on.page);
+  await on.send('touchStart', [{ x: from.x, y: from.y, id: 1 }]);
   for (let i = 1; i <= steps; ++i) {
-    await touch('touchMove', [{ x: from.x + dx * i / steps, y: from.y + dy * i / steps, id: 1 }]);
-    await page.waitForTimeout(16);
+    await on.send('touchMove', [{ x: from.x + dx * i / steps, y: from.y + dy * i / steps, id: 1 }]);
+    await on.page.waitForTimeout(16);
   }
-  await page.waitForTimeout(200);
-  await touch('touchEnd', []);
-  return (await settle()) - before;
+  await on.page.waitForTimeout(200);
+  await on.send('touchEnd', []);
+  return (await settle(on.page)) - before;
 }
 
 async function tap(at) {
@@ -138,10 +141,10 @@ async function canvasBox(scene) {
 const state = (scene) => page.evaluate((name) => window.__states[name] || '', scene);
 
 // Where the widget has controls: its answer for each point of a grid (step px, canvas pixels)
-// over the canvas's rows [y0, y1).
-async function controlGrid(scene, y0, y1, step = 3) {
-  return page.evaluate(([name, from, to, s]) => {
-    const canvas = document.querySelector(`[data-scene="${name}"] canvas`);
+// over the canvas's rows [y0, y1). With no scene, the page's one widget (widget.html).
+async function controlGrid(scene, y0, y1, step = 3, on = page) {
+  return on.evaluate(([name, from, to, s]) => {
+    const canvas = name ? document.querySelector(`[data-scene="${name}"] canvas`) : window.__widgets[0].canvas;
     const widget = window.__widgets.find((w) => w.canvas === canvas);
     const width = canvas.getBoundingClientRect().width;
     const rows = [];
@@ -438,8 +441,7 @@ await check('a mouse and a pen drag the query\'s tip as before; a pen over a wid
 
 writeFileSync(join(out, 'after.png'), await page.screenshot());
 
-// widget.html: the page is the widget. The topmost control in the column 40 px from its left edge
-// (a scene button while the window is scrolled to the top).
+// widget.html: the page is the widget, which scrolls by itself.
 const own = await context.newPage();
 const ownProblems = watchPage(own);
 await check('in widget.html a swipe over the widget\'s text scrolls the widget\'s own window, and a swipe back returns', async () => {
@@ -447,19 +449,9 @@ await check('in widget.html a swipe over the widget\'s text scrolls the widget\'
   await own.waitForFunction(() => window.__widgets.length === 1 && Number(window.__widgets[0].canvas.dataset.frames) > 0,
                             null, { timeout: 30000 });
   await own.waitForTimeout(300);
-  const session = await context.newCDPSession(own);
-  const send = (type, points) => session.send('Input.dispatchTouchEvent', { type, touchPoints: points });
+  const target = touchesTo(own, await context.newCDPSession(own));
   // Where the controls are, every 4 px of the screen: rows of [x...] flags.
-  const grid = () => own.evaluate(() => {
-    const { module } = window.__widgets[0];
-    const rows = [];
-    for (let y = 0; y < window.innerHeight; y += 4) {
-      const row = [];
-      for (let x = 0; x < window.innerWidth; x += 4) row.push(module._attn_control_at(x, y) === 1);
-      rows.push(row);
-    }
-    return rows;
-  });
+  const grid = async () => (await controlGrid(null, 0, 844, 4, own)).rows.map(({ row }) => row);
   // Whether each row has a control left of the window's own scrollbar (a control too, on the right).
   const inRow = (row) => row.slice(0, row.length - 10).some((on) => on);
   const controls = async () => (await grid()).map(inRow);
@@ -475,26 +467,14 @@ await check('in widget.html a swipe over the widget\'s text scrolls the widget\'
   const rows = cells.map(inRow);
   const topControl = (r) => r.findIndex((on) => on) * 4;
   const before = topControl(rows);
-  const ownSwipe = async (dy) => {
-    await send('touchStart', [{ x: from.x, y: from.y, id: 1 }]);
-    for (let i = 1; i <= 16; ++i) {
-      await send('touchMove', [{ x: from.x, y: from.y + dy * i / 16, id: 1 }]);
-      await own.waitForTimeout(16);
-    }
-    await own.waitForTimeout(200);
-    await send('touchEnd', []);
-    await own.waitForTimeout(400);
-  };
-  await ownSwipe(-300);
+  const pageScroll = await swipe(from, -300, 0, 16, target);
   const scrolledRows = await controls();
-  const pageScroll = await own.evaluate(() => window.scrollY);
   console.log(`  widget.html: topmost control at ${before} px before a 300 px swipe up, ${topControl(scrolledRows)} px after; ` +
               `the document scrolled ${pageScroll} px`);
   if (JSON.stringify(scrolledRows) === JSON.stringify(rows)) throw new Error('the swipe left every control where it was');
-  if (scrolledRows.slice(0, 30).some((on, i) => on && rows[i] && i * 4 === before)) {
-    throw new Error(`the scene bar is still at ${before} px after the swipe`);
-  }
-  await ownSwipe(300);
+  if (scrolledRows[before / 4]) throw new Error(`the scene bar is still at ${before} px after the swipe`);
+  if (pageScroll !== 0) throw new Error(`the document scrolled ${pageScroll} px instead of the widget`);
+  await swipe(from, 300, 0, 16, target);
   const back = topControl(await controls());
   if (Math.abs(back - before) > 8) throw new Error(`a swipe back left the topmost control at ${back} px, not ${before} px`);
 });
