@@ -259,14 +259,19 @@ void AppFrame(App& app) {
 
   const bool shown = !app.input_source || app.input_source->ShowsFrame();
   if (shown) {
-    ImGuiIO& io = ImGui::GetIO();
-    const int fb_width = static_cast<int>(io.DisplaySize.x * io.DisplayFramebufferScale.x);
-    const int fb_height = static_cast<int>(io.DisplaySize.y * io.DisplayFramebufferScale.y);
+    int fb_width = 0, fb_height = 0;
+    WindowFramebufferSize(&fb_width, &fb_height);
+    // The framebuffer may hold only a band of the display's rows (a tall widget on the web).
+    ImDrawData* draw_data = ImGui::GetDrawData();
+    float band_top = 0.0f, band_height = 0.0f;
+    WindowDrawnBand(&band_top, &band_height);
+    draw_data->DisplayPos.y += band_top;
+    draw_data->DisplaySize.y = band_height;
     glViewport(0, 0, fb_width, fb_height);
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    RendererDraw(ImGui::GetDrawData(), fb_width, fb_height);
+    RendererDraw(draw_data, fb_width, fb_height);
   }
   ++app.frames_drawn;
   BridgeFrameDrawn(app.frames_drawn);

@@ -32,7 +32,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
   return switched ? 1 : 0;
 }
 
-// Whether a finger landing at (x, y), in CSS pixels of the canvas, lands on a control of the last
+// Whether a finger landing at (x, y), in CSS pixels from the widget's top left corner, lands on a control of the last
 // frame drawn (1: the widget takes the touch) or not (0: the page scrolls from it).
 extern "C" EMSCRIPTEN_KEEPALIVE int attn_control_at(double x, double y) {
   if (!g_app || !std::isfinite(x) || !std::isfinite(y)) return 0;

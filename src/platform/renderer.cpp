@@ -207,6 +207,8 @@ void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
       const ImVec2 clip_min((cmd.ClipRect.x - pos.x) * clip_scale.x, (cmd.ClipRect.y - pos.y) * clip_scale.y);
       const ImVec2 clip_max((cmd.ClipRect.z - pos.x) * clip_scale.x, (cmd.ClipRect.w - pos.y) * clip_scale.y);
       if (clip_max.x <= clip_min.x || clip_max.y <= clip_min.y || cmd.ElemCount == 0) continue;
+      // Outside the framebuffer's rows (a band of a tall display): nothing of it would show.
+      if (clip_max.y <= 0.0f || clip_min.y >= static_cast<float>(fb_height)) continue;
       glScissor(static_cast<int>(clip_min.x), static_cast<int>(static_cast<float>(fb_height) - clip_max.y),
                 static_cast<int>(clip_max.x - clip_min.x), static_cast<int>(clip_max.y - clip_min.y));
       const GLuint texture = static_cast<GLuint>(reinterpret_cast<intptr_t>(cmd.GetTexID()));

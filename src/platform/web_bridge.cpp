@@ -17,7 +17,7 @@ bool g_loop_paused = false;
 bool g_context_lost = false;
 bool g_context_restored = false;
 bool g_page_visible = true;  // the tab is shown (Page Visibility)
-bool g_on_screen = true;     // some of the canvas is inside the viewport (IntersectionObserver)
+bool g_on_screen = true;     // some of the widget is inside the viewport (IntersectionObserver)
 bool g_size_changed = true;  // the container may have a new size: measure it on the next frame
 int g_prefers_dark = -1;     // the colour scheme the page last reported; -1: not asked yet
 }  // namespace
@@ -101,10 +101,11 @@ EM_JS(void, attn_js_install, (), {
   document.addEventListener("visibilitychange", function() {
     _attn_set_shown(document.visibilityState === "hidden" ? 0 : 1, -1);
   });
+  // The container, not the canvas: a tall widget's canvas holds only a band of it (window_web.cpp).
   if (typeof IntersectionObserver !== "undefined") {
     new IntersectionObserver(function(entries) {
       _attn_set_shown(-1, entries[entries.length - 1].isIntersecting ? 1 : 0);
-    }).observe(canvas);
+    }).observe(canvas.parentElement || canvas);
   }
   if (window.matchMedia) {
     var dark = window.matchMedia("(prefers-color-scheme: dark)");

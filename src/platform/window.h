@@ -24,6 +24,9 @@ void WindowSwap();
 void WindowSetSize(int width, int height);
 float WindowPixelRatio();
 void WindowFramebufferSize(int* width, int* height);
+// The rows of the display the framebuffer holds, in layout pixels from the display's top: all of
+// them natively; on the web, only a band near the viewport of a widget taller than the screen.
+void WindowDrawnBand(float* top, float* height);
 // Milliseconds since the window opened.
 unsigned WindowTicksMs();
 

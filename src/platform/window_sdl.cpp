@@ -87,6 +87,11 @@ float WindowPixelRatio() {
 
 void WindowFramebufferSize(int* width, int* height) { SDL_GL_GetDrawableSize(g_window, width, height); }
 
+void WindowDrawnBand(float* top, float* height) {
+  *top = 0.0f;
+  *height = ImGui::GetIO().DisplaySize.y;
+}
+
 unsigned WindowTicksMs() { return SDL_GetTicks(); }
 
 }  // namespace platform

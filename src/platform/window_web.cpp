@@ -41,6 +41,9 @@ struct WebWindow {
   float pixel_ratio = 0.0f;
   int framebuffer_width = 0;
   int framebuffer_height = 0;
+  float band_top = 0.0f;  // the rows of the layout the canvas holds (see attn_js_band)
+  float band_height = 0.0f;
+  bool band_due = false;  // the page scrolled the band away from the viewport: place it again
   double opened_ms = 0.0;
   double last_frame_ms = 0.0;
   bool input = false;  // something arrived since the last poll
@@ -98,8 +101,16 @@ void Arrived() {
 
 }  // namespace
 
-// kind: 0 move, 1 down, 2 up, 3 left the canvas, 4 taken away (the browser scrolls or zooms from
-// it, or a second finger came). touch: the pointer is a finger.
+// The page scrolled the viewport out of the band the canvas holds: the next frame places the band
+// around it again and draws there.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_band_moved() {
+  g_window.band_due = true;
+  Arrived();
+}
+
+// (x, y): CSS pixels from the top left corner of the widget (the canvas's container; the canvas may
+// hold only a band of its rows). kind: 0 move, 1 down, 2 up, 3 left the canvas, 4 taken away (the
+// browser scrolls or zooms from it, or a second finger came). touch: the pointer is a finger.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_pointer(int kind, double x, double y, int dom_button, int mods, int touch) {
   if (!std::isfinite(x) || !std::isfinite(y)) return;
   ImGuiIO& io = ImGui::GetIO();
@@ -201,9 +212,12 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_focus(int focused) {
 // clang-format off
 EM_JS(void, attn_js_window_install, (), {
   var canvas = Module["canvas"];
+  // Points are measured from the widget's corner, its container's: a tall widget's canvas holds
+  // only a band of its rows (attn_js_band_install).
+  var area = canvas.parentElement || canvas;
   var mods = function(e) { return (e.ctrlKey ? 1 : 0) | (e.shiftKey ? 2 : 0) | (e.altKey ? 4 : 0) | (e.metaKey ? 8 : 0); };
   var pointer = function(kind, e) {
-    var box = canvas.getBoundingClientRect();
+    var box = area.getBoundingClientRect();
     _attn_pointer(kind, e.clientX - box.left, e.clientY - box.top, e.button, mods(e), e.pointerType === "touch" ? 1 : 0);
   };
   // Only a touch's first finger is the widget's pointer, and only until a second finger lands,
@@ -262,7 +276,7 @@ EM_JS(void, attn_js_window_install, (), {
     if (glide) cancelAnimationFrame(glide);
     glide = 0;
     if (e.touches.length === 1) {
-      var box = canvas.getBoundingClientRect();
+      var box = area.getBoundingClientRect();
       onControl = _attn_control_at(e.touches[0].clientX - box.left, e.touches[0].clientY - box.top) !== 0;
       if (!onControl) pan = {y: e.touches[0].clientY, at: e.timeStamp, velocity: 0};
     }
@@ -307,7 +321,7 @@ EM_JS(void, attn_js_window_install, (), {
   canvas.addEventListener("pointerover", function(e) { if (e.pointerType === "pen") panning("none"); });
   canvas.addEventListener("pointerout", function(e) { if (e.pointerType === "pen") panning("pan-y pinch-zoom"); });
   canvas.addEventListener("wheel", function(e) {
-    var box = canvas.getBoundingClientRect();
+    var box = area.getBoundingClientRect();
     var step = e.deltaMode === 1 ? 1 / 3 : e.deltaMode === 2 ? 10 : 1 / 100;
     if (_attn_wheel(e.clientX - box.left, e.clientY - box.top, e.deltaX * step, e.deltaY * step, mods(e))) {
       e.preventDefault();
@@ -331,12 +345,66 @@ EM_JS(void, attn_js_window_install, (), {
   canvas.addEventListener("blur", function() { _attn_focus(0); });
 });
 
+// A widget taller than the screen (one the page makes as tall as its content: 2,000 to 3,000 px on a
+// phone) draws only a band of its rows, 1.5 screens tall, around the viewport: a canvas as tall as
+// the whole widget makes the browser allocate, and the GPU clear, several times the pixels anyone
+// sees (over 50 ms of the page's main thread at a phone's pixel ratio), and exceeds some phones'
+// largest drawing buffer. The canvas sits at the band's place in its container; when the viewport
+// comes near the band's edge, the band is centred on it again and drawn there (attn_band_moved).
+EM_JS(void, attn_js_band_install, (), {
+  var canvas = Module["canvas"];
+  var stage = canvas.parentElement || canvas;
+  var placed = {top: 0, height: 0, full: 0};
+  var bandFor = function(full) {
+    var screen = Math.max(1, window.innerHeight || full);
+    var height = Math.min(full, Math.ceil(1.5 * screen));
+    if (height >= full) return [0, full];
+    var box = stage.getBoundingClientRect();
+    var from = Math.min(Math.max(-box.top, 0), full);  // the rows in the viewport
+    var to = Math.min(Math.max(screen - box.top, 0), full);
+    var top = placed.height === height ? placed.top : -1;
+    if (to <= from) {
+      // Off screen: the band stays where it is, or starts at the end nearest the viewport.
+      if (top < 0) top = box.top >= 0 ? 0 : full - height;
+    } else {
+      var margin = Math.min(0.1 * screen, (height - (to - from)) / 2);
+      var fits = top >= 0 && (top <= 0 || from >= top + margin) && (top + height >= full || to <= top + height - margin);
+      if (!fits) top = Math.round((from + to - height) / 2);
+    }
+    return [Math.min(Math.max(top, 0), full - height), height];
+  };
+  Module["attnBandFor"] = bandFor;
+  Module["attnPlaceBand"] = function(top, height, full) {
+    placed = {top: top, height: height, full: full};
+    // Moved by a transform: moving it by its top would count as a layout shift.
+    canvas.style.position = "absolute";
+    canvas.style.left = "0";
+    canvas.style.top = "0";
+    canvas.style.transform = top > 0 ? "translateY(" + top + "px)" : "";
+    canvas.style.height = height + "px";
+  };
+  var check = function() {
+    if (placed.full <= 0) return;
+    var band = bandFor(placed.full);
+    if (band[0] !== placed.top || band[1] !== placed.height) _attn_band_moved();
+  };
+  document.addEventListener("scroll", check, {passive: true, capture: true});
+  window.addEventListener("resize", check);
+});
+
+EM_JS(void, attn_js_band, (int full_height, float* band), {
+  var placed = Module["attnBandFor"](full_height);
+  HEAPF32[band >> 2] = placed[0];
+  HEAPF32[(band >> 2) + 1] = placed[1];
+});
+
 EM_JS(double, attn_js_pixel_ratio, (), { return window.devicePixelRatio || 1; });
 
-EM_JS(void, attn_js_set_canvas_size, (int width, int height), {
+EM_JS(void, attn_js_set_canvas_size, (int width, int height, float band_top, float band_height, int full_height), {
   var canvas = Module["canvas"];
   if (canvas.width !== width) canvas.width = width;
   if (canvas.height !== height) canvas.height = height;
+  Module["attnPlaceBand"](band_top, band_height, full_height);
 });
 
 EM_JS(void, attn_js_set_cursor, (int shape), {
@@ -349,14 +417,19 @@ namespace platform {
 
 namespace {
 
-// The backing store has the canvas's layout size times the pixel ratio, so text stays sharp.
+// The backing store has the layout size of the band it holds (all of the widget unless it is
+// taller than the screen) times the pixel ratio, so text stays sharp.
 void ApplySize() {
   WebWindow& w = g_window;
+  float band[2] = {0.0f, static_cast<float>(w.css_height)};
+  attn_js_band(w.css_height, band);
+  w.band_top = band[0];
+  w.band_height = band[1] >= 1.0f ? band[1] : 1.0f;
   w.framebuffer_width = static_cast<int>(std::lround(static_cast<float>(w.css_width) * w.pixel_ratio));
-  w.framebuffer_height = static_cast<int>(std::lround(static_cast<float>(w.css_height) * w.pixel_ratio));
+  w.framebuffer_height = static_cast<int>(std::lround(w.band_height * w.pixel_ratio));
   if (w.framebuffer_width < 1) w.framebuffer_width = 1;
   if (w.framebuffer_height < 1) w.framebuffer_height = 1;
-  attn_js_set_canvas_size(w.framebuffer_width, w.framebuffer_height);
+  attn_js_set_canvas_size(w.framebuffer_width, w.framebuffer_height, w.band_top, w.band_height, w.css_height);
 }
 
 }  // namespace
@@ -390,6 +463,7 @@ bool WindowOpen(const char*, int width, int height) {
   io.BackendPlatformName = "attention_lesson_web";
   io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
   attn_js_window_install();
+  attn_js_band_install();
   return true;
 }
 
@@ -409,15 +483,16 @@ void WindowWaitEvent() {}
 void WindowNewFrame() {
   WebWindow& w = g_window;
   const float ratio = static_cast<float>(attn_js_pixel_ratio());
-  if ((ratio > 0.0f && ratio != w.pixel_ratio) || w.framebuffer_width == 0) {
+  if ((ratio > 0.0f && ratio != w.pixel_ratio) || w.framebuffer_width == 0 || w.band_due) {
     if (ratio > 0.0f) w.pixel_ratio = ratio;
+    w.band_due = false;
     ApplySize();
   }
   ImGuiIO& io = ImGui::GetIO();
   io.DisplaySize = ImVec2(static_cast<float>(w.css_width), static_cast<float>(w.css_height));
-  if (w.css_width > 0 && w.css_height > 0) {
+  if (w.css_width > 0 && w.band_height > 0.0f) {
     io.DisplayFramebufferScale = ImVec2(static_cast<float>(w.framebuffer_width) / static_cast<float>(w.css_width),
-                                        static_cast<float>(w.framebuffer_height) / static_cast<float>(w.css_height));
+                                        static_cast<float>(w.framebuffer_height) / w.band_height);
   }
   const double now = emscripten_get_now();
   io.DeltaTime = now > w.last_frame_ms ? static_cast<float>((now - w.last_frame_ms) / 1000.0) : 1.0f / 60.0f;
@@ -446,6 +521,11 @@ float WindowPixelRatio() { return g_window.pixel_ratio > 0.0f ? g_window.pixel_r
 void WindowFramebufferSize(int* width, int* height) {
   *width = g_window.framebuffer_width;
   *height = g_window.framebuffer_height;
+}
+
+void WindowDrawnBand(float* top, float* height) {
+  *top = g_window.band_top;
+  *height = g_window.band_height > 0.0f ? g_window.band_height : static_cast<float>(g_window.css_height);
 }
 
 unsigned WindowTicksMs() { return static_cast<unsigned>(emscripten_get_now() - g_window.opened_ms); }

@@ -4,6 +4,8 @@
 //  - opened at a fragment, the widget there starts first;
 //  - scrolling top to bottom starts each widget as it comes near, never keeps more than
 //    MAX_LIVE_CONTEXTS contexts live, and gives far widgets' contexts back;
+//  - a widget taller than the screen holds a canvas of a band of 1.5 screens, which follows the
+//    viewport as the page scrolls;
 //  - a widget whose context was given back keeps its state and draws again when it returns;
 //  - nothing on the page shifts while widgets replace their stills (layout shifts, summed).
 // usage: node lesson_start.mjs SITE_DIR OUT_DIR
@@ -90,6 +92,51 @@ await check('opened at #worked-example, the combine widget there starts first', 
   const ready = await page.evaluate(() => window.__start.ready);
   if (ready[0] !== 'combine') throw new Error(`started first: ${ready[0]}`);
   if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
+});
+
+// A widget taller than the screen holds a canvas of only 1.5 screens of its rows (window_web.cpp),
+// moved and drawn again as the page scrolls: at every stop it covers what the viewport shows of the
+// widget, and it was drawn where it now is.
+await check('on a phone the Caveats widget\'s canvas holds a band of 1.5 screens that covers the viewport at every scroll', async () => {
+  const { context, page, problems } = await open(`${origin}/index.html`, { width: 390, height: 844 }, true);
+  const slot = '[data-attention-widget][data-scene="caveats"]';
+  await page.evaluate((sel) => document.querySelector(sel).scrollIntoView(), slot);
+  await page.waitForFunction(() => window.__start.ready.includes('caveats'), null, { timeout: 30000 });
+  await page.waitForTimeout(500);
+  const look = () => page.evaluate((sel) => {
+    const canvas = document.querySelector(`${sel} canvas`);
+    const stage = canvas.parentElement.getBoundingClientRect();
+    const band = canvas.getBoundingClientRect();
+    return { stageTop: stage.top, stageHeight: stage.height, bandTop: band.top - stage.top, bandHeight: band.height,
+             backing: canvas.height, ratio: window.devicePixelRatio, frames: Number(canvas.dataset.frames) };
+  }, slot);
+  const first = await look();
+  if (first.stageHeight < 2 * 844) throw new Error(`the widget is ${first.stageHeight} px tall: not taller than the screen`);
+  let moves = 0;
+  let last = first;
+  for (let stop = 0; last.stageTop + last.stageHeight > 0; ++stop) {
+    const limit = Math.ceil(1.5 * 844) * last.ratio + 1;
+    if (last.backing > limit) throw new Error(`the canvas holds ${last.backing} rows, more than 1.5 screens (${limit})`);
+    const from = Math.max(0, -last.stageTop), to = Math.min(last.stageHeight, 844 - last.stageTop);
+    if (to > from && (last.bandTop > from + 1 || last.bandTop + last.bandHeight < to - 1)) {
+      throw new Error(`at stop ${stop} the viewport shows rows ${Math.round(from)}-${Math.round(to)} of the widget, ` +
+                      `the canvas holds ${Math.round(last.bandTop)}-${Math.round(last.bandTop + last.bandHeight)}`);
+    }
+    await page.mouse.wheel(0, 844 / 4);
+    await page.waitForTimeout(250);
+    const now = await look();
+    if (Math.abs(now.bandTop - last.bandTop) > 1) {
+      moves++;
+      if (!(now.frames > last.frames)) throw new Error(`the band moved at stop ${stop} and nothing was drawn there`);
+    }
+    last = now;
+    if (stop > 60) throw new Error('the page did not scroll past the widget');
+  }
+  if (moves < 2) throw new Error(`the band moved ${moves} time(s) while the page scrolled past the widget`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  widget ${Math.round(first.stageHeight)} px tall, canvas ${Math.round(first.bandHeight)} px; ` +
+              `the band moved ${moves} times`);
   await context.close();
 });
 

@@ -109,13 +109,14 @@ async function tap(at) {
 
 // [SECTION] The widgets
 
-// Scrolls the scene's widget so that its canvas's top is `top` px from the viewport's top, once it
-// has started (widgets start, and change height, as they come near the screen) and drawn there;
-// returns the canvas's box in the viewport.
+// Scrolls the scene's widget so that its top is `top` px from the viewport's top, once it has
+// started (widgets start, and change height, as they come near the screen) and drawn there;
+// returns the widget's box in the viewport (its canvas's container: a tall widget's canvas holds
+// only a band of its rows around the viewport).
 async function showWidget(scene, top = 0) {
   const slot = `[data-attention-widget][data-scene="${scene}"]`;
   const scrollTo = (offset) => page.evaluate(([sel, o]) => {
-    const target = document.querySelector(sel).querySelector('canvas') || document.querySelector(sel);
+    const target = document.querySelector(sel).querySelector('.attn-stage') || document.querySelector(sel);
     window.scrollTo(0, window.scrollY + target.getBoundingClientRect().top - o);
   }, [slot, offset]);
   await scrollTo(top);
@@ -125,28 +126,28 @@ async function showWidget(scene, top = 0) {
     await scrollTo(top);
     await settle();
     await page.waitForTimeout(300);  // frames at the new position (a widget draws while shown)
-    const box = await canvasBox(scene);
+    const box = await widgetBox(scene);
     if (Math.abs(box.y - top) <= 1) return box;
   }
-  throw new Error(`the ${scene} widget's canvas does not stay at ${top} px from the top of the viewport`);
+  throw new Error(`the ${scene} widget does not stay at ${top} px from the top of the viewport`);
 }
 
-async function canvasBox(scene) {
+async function widgetBox(scene) {
   return page.evaluate((name) => {
-    const r = document.querySelector(`[data-scene="${name}"] canvas`).getBoundingClientRect();
+    const r = document.querySelector(`[data-scene="${name}"] .attn-stage`).getBoundingClientRect();
     return { x: r.left, y: r.top, width: r.width, height: r.height };
   }, scene);
 }
 
 const state = (scene) => page.evaluate((name) => window.__states[name] || '', scene);
 
-// Where the widget has controls: its answer for each point of a grid (step px, canvas pixels)
-// over the canvas's rows [y0, y1). With no scene, the page's one widget (widget.html).
+// Where the widget has controls: its answer for each point of a grid (step px, CSS pixels from the
+// widget's corner) over the widget's rows [y0, y1). With no scene, the page's one widget (widget.html).
 async function controlGrid(scene, y0, y1, step = 3, on = page) {
   return on.evaluate(([name, from, to, s]) => {
     const canvas = name ? document.querySelector(`[data-scene="${name}"] canvas`) : window.__widgets[0].canvas;
     const widget = window.__widgets.find((w) => w.canvas === canvas);
-    const width = canvas.getBoundingClientRect().width;
+    const width = canvas.parentElement.getBoundingClientRect().width;
     const rows = [];
     for (let y = Math.max(0, from); y < to; y += s) {
       const row = [];
@@ -221,7 +222,7 @@ async function findQuery() {
   if (right.length !== 5 || left.length !== 5 || Math.abs(from.y - to.y) > 24 || from.x - to.x < 60) {
     throw new Error(`could not find the query's tip among the widget's controls: ${JSON.stringify({ right, left })}`);
   }
-  box = await canvasBox('compare');
+  box = await widgetBox('compare');
   return { tip: { x: box.x + to.x, y: box.y + to.y }, unit: (from.x - to.x) / 2 };
 }
 
@@ -230,10 +231,10 @@ function queryOf(text) {
   return m ? { x: Number(m[1]), y: Number(m[2]) } : { x: 1, y: 0 };
 }
 
-// A point of the canvas in the viewport's rows [y0, y1) that is not on a control and has text
+// A point of the widget in the viewport's rows [y0, y1) that is not on a control and has text
 // under it (dark pixels close by), as a swipe's start.
 async function textPoint(scene, y0, y1) {
-  const box = await canvasBox(scene);
+  const box = await widgetBox(scene);
   const grid = await controlGrid(scene, y0 - box.y, y1 - box.y, 4);
   const png = PNG.sync.read(await page.screenshot({ clip: { x: box.x, y: 0, width: box.width, height: 844 } }));
   const ratio = png.width / box.width;
@@ -279,9 +280,9 @@ async function pageTextBefore(scene) {
 }
 
 // The first scene button of a widget (the scene bar starts every widget): the topmost control in
-// the canvas's first 120 px, at 40 px from its left.
+// the widget's first 120 px, at 40 px from its left.
 async function firstSceneButton(scene) {
-  const box = await canvasBox(scene);
+  const box = await widgetBox(scene);
   const grid = await controlGrid(scene, 0, 120, 2);
   const column = Math.round(40 / grid.step);
   const first = grid.rows.findIndex((r) => r.row[column]);
@@ -332,7 +333,7 @@ await check('a drag that starts on the Compare query\'s tip moves the query, not
     throw new Error(`a drag of half a unit down took the query from (${before.x}, ${before.y}) to (${after.x}, ${after.y})`);
   }
   // Where the tip is now: the arrow tip nearest to where the drag left it.
-  const box = await canvasBox('compare');
+  const box = await widgetBox('compare');
   const expected = { x: query.tip.x - box.x, y: query.tip.y - box.y + query.unit * (before.y - after.y) };
   const distance = (p) => Math.hypot(p.x - expected.x, p.y - expected.y);
   const found = tips(await controlGrid('compare', -box.y, -box.y + 844));

@@ -210,7 +210,9 @@ async function start(div, options, handle, ready) {
     // context back.
     const ratio = window.devicePixelRatio || 1;
     canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
-    canvas.height = Math.max(1, Math.round((options.fillPage ? window.innerHeight : reserved) * ratio));
+    // A widget taller than the screen draws a band of 1.5 screens (window_web.cpp).
+    const rows = options.fillPage ? window.innerHeight : Math.min(reserved, Math.ceil(1.5 * window.innerHeight));
+    canvas.height = Math.max(1, Math.round(rows * ratio));
     const context = timed(`${label}: context`, () =>
       canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false }));
     if (!context) throw new Error(NO_WEBGL);
