@@ -6,7 +6,9 @@
 //    widget start it does not show; one who scrolls finds the next widget drawn when it arrives.
 //  - a widget farther than KEEP_MARGIN from the viewport gives its WebGL context back to the
 //    browser and gets it again when it comes back (keepContextNear); the app keeps its state and
-//    makes its GL objects again, as after any context loss.
+//    makes its GL objects again, as after any context loss;
+//  - the page's thread never waits for the GPU where it can wait off it: a context is made, and
+//    one is given back, once fences show the GPU has caught up with the live widgets' work.
 // Without IntersectionObserver every widget starts at once and keeps its context.
 
 // One viewport height above and below the screen: a reader scrolling at a normal pace finds the
@@ -122,14 +124,21 @@ async function startNearest() {
       waiting.delete(nearest);
       near.delete(nearest);
       startObserver.unobserve(nearest);
-      // Contexts due to be given back go first, in a task of their own: the new widget's context
-      // is made after they are gone, and their teardown does not land in its start.
-      if (releaseDue()) await nextTask();
+      // A start that would keep more than MAX_LIVE contexts gives the far ones back first.
+      if (live.size >= MAX_LIVE) releaseDue();
+      // The GPU's side of a context just given back is still being taken down: a context made
+      // meanwhile waits for it, on the page's thread.
+      const sinceRelease = performance.now() - releasedAt;
+      if (sinceRelease < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, QUIET_MS - sinceRelease));
+      // Making a context waits, on the page's thread, for the GPU to finish what the live widgets
+      // queued (the last one's first frames and shaders): the start waits for that off the thread.
+      await gpuCaughtUp();
       try {
         await start();
       } catch (error) {
         // start() reports its own failures; the next widget still starts.
       }
+      startedAt = performance.now();
     }
   } finally {
     starting = false;
@@ -168,28 +177,73 @@ export function startWhenNear(element, start, prepare) {
 let keepObserver = null;
 const contexts = new WeakMap();  // element -> {release(), restore()}
 
-// Giving a context back makes the page's thread wait until the GPU has finished that context's
-// work, and while the GPU is busy (another widget starting, the page being composited) that wait
-// is long. A context that went far is given back when the page is next idle, or just before the
-// next widget's start, whichever comes first; one that comes near again before then keeps it.
+// Giving a context back makes the page's thread wait until the GPU has done all the work queued
+// before it, any widget's, and a widget that has just started keeps the GPU busy for a while (its
+// first frames, its shaders). A context that went far is given back when the page is idle and no
+// widget has started for QUIET_MS; one that comes near again before then keeps it. Only a start
+// that would keep more than MAX_LIVE contexts live gives them back at once.
+const MAX_LIVE = 3;
+const QUIET_MS = 300;
+const live = new Set();           // {release()} of contexts live now
 const dueForRelease = new Set();  // {release()} of contexts that went far
 let releaseAsked = false;
+let startedAt = -Infinity;   // when the last start ended
+let releasedAt = -Infinity;  // when a context was last given back
 function releaseDue() {
-  const any = dueForRelease.size > 0;
   for (const context of dueForRelease) context.release();
+  if (dueForRelease.size) releasedAt = performance.now();
   dueForRelease.clear();
-  return any;
+}
+// Resolves once the GPU has done the work queued so far in every live context (a fence in each,
+// looked at every frame), or after GPU_WAIT_MS.
+const GPU_WAIT_MS = 500;
+function gpuCaughtUp() {
+  const contexts = Array.from(live);
+  if (!contexts.length) return Promise.resolve();
+  const began = performance.now();
+  return new Promise((resolve) => {
+    const look = () => {
+      let done = true;
+      for (const context of contexts) done = context.caughtUp() && done;
+      if (done || performance.now() - began > GPU_WAIT_MS) {
+        for (const context of contexts) context.forgetFence();
+        resolve();
+      } else {
+        setTimeout(look, 16);
+      }
+    };
+    look();
+  });
+}
+
+// Whether the GPU has done the work queued before now for every context due to be given back: a
+// fence is queued in each, and the release waits (in later idle periods) until all have passed,
+// so that giving them back then waits for little.
+function caughtUp() {
+  let done = true;
+  for (const context of dueForRelease) done = context.caughtUp() && done;
+  return done;
 }
 function releaseWhenIdle(context) {
   dueForRelease.add(context);
   if (releaseAsked) return;
   releaseAsked = true;
+  const idle = (run) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 })
+    : setTimeout(run, 100));
   const run = () => {
+    const quiet = performance.now() - startedAt;
+    if (starting || quiet < QUIET_MS) {
+      setTimeout(() => idle(run), starting ? QUIET_MS : QUIET_MS - quiet);
+      return;
+    }
+    if (!caughtUp()) {
+      setTimeout(() => idle(run), 16);
+      return;
+    }
     releaseAsked = false;
     releaseDue();
   };
-  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 1000 });
-  else setTimeout(run, 100);
+  idle(run);
 }
 
 // Gives `canvas`'s WebGL context back while `element` is farther than KEEP_MARGIN from the screen.
@@ -200,18 +254,38 @@ export function keepContextNear(element, canvas) {
   const extension = gl && gl.getExtension('WEBGL_lose_context');
   if (!extension) return;
   let released = false;
-  contexts.set(element, {
+  let fence = null;
+  const context = {
+    caughtUp() {
+      if (released || gl.isContextLost()) return true;
+      if (!fence) {
+        fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+        gl.flush();
+        return false;
+      }
+      return gl.getSyncParameter(fence, gl.SYNC_STATUS) === gl.SIGNALED;
+    },
     release() {
+      live.delete(context);
+      context.forgetFence();
       if (released || gl.isContextLost()) return;
       released = true;
       extension.loseContext();
     },
+    forgetFence() {
+      if (fence && !gl.isContextLost()) gl.deleteSync(fence);
+      fence = null;
+    },
     restore() {
+      live.add(context);
+      context.forgetFence();
       if (!released) return;
       released = false;
       extension.restoreContext();
     },
-  });
+  };
+  contexts.set(element, context);
+  live.add(context);
   if (!keepObserver) {
     keepObserver = new IntersectionObserver((entries) => {
       for (const entry of entries) {
