@@ -168,11 +168,19 @@ bool AppInit(App& app, const AppOptions& options) {
   io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
   io.LogFilename = nullptr;
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
-  StartRenderer(app);
   app.ui.copy_link = &BridgeCopyLink;
   app.ui.fit_height = options.fit_height;
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
+  // A staged start makes its GL context later (AppOpenGl), once the layout is done.
+  return options.staged_start || AppOpenGl(app);
+}
+
+bool AppOpenGl(App& app) {
+  if (app.renderer_ready) return true;
+  if (!WindowMakeContext()) return false;
+  StartRenderer(app);
+  AppPrepare(app);
   return true;
 }
 
@@ -181,8 +189,11 @@ bool AppWantsFrame(const App& app) {
 }
 
 void AppPrepare(App& app) {
-  if (!app.renderer_ready) return;
-  if (ui::LoadFonts(app.ui, WindowPixelRatio()) || !app.fonts_uploaded) {
+  if (ui::LoadFonts(app.ui, WindowPixelRatio())) {
+    app.fonts_uploaded = false;
+    app.frames_pending = kFramesAfterInput;
+  }
+  if (app.renderer_ready && !app.fonts_uploaded) {
     RendererUploadFonts();
     app.fonts_uploaded = true;
     app.frames_pending = kFramesAfterInput;
@@ -190,7 +201,7 @@ void AppPrepare(App& app) {
 }
 
 void AppLayout(App& app) {
-  if (!app.renderer_ready || app.frames_drawn > 0) return;
+  if (app.frames_drawn > 0) return;
   AppPrepare(app);
   FollowContainer();
   WindowNewFrame();
@@ -207,7 +218,7 @@ void AppCheckProgram(App& app) {
 }
 
 void AppSize(App& app) {
-  if (app.renderer_ready && app.frames_drawn == 0) FollowContainer();
+  if (app.frames_drawn == 0) FollowContainer();
 }
 
 void AppFrame(App& app) {
@@ -227,7 +238,8 @@ void AppFrame(App& app) {
     StartRenderer(app);
     app.frames_pending = kFramesAfterInput;
   }
-  if (!BridgeShown()) {
+  // Not shown, or its GL context not made yet (a staged start's first frame comes after it).
+  if (!BridgeShown() || !app.renderer_ready) {
     BridgeIdle();
     return;
   }

@@ -33,9 +33,10 @@ struct AppOptions {
   std::string assets_dir;  // native: folder with lesson text files overriding the built-in text
   std::string state;       // a shared configuration (the URL fragment's encoding) to open with
   std::string theme;       // "light" or "dark"; empty = follow the system
-  // Web: main only initializes; the loader then calls attn_prepare (AppPrepare), attn_layout
-  // (AppLayout), attn_check_program (AppCheckProgram), attn_size (AppSize) and attn_start (the loop
-  // and the first frame), each in a task of its own, so no one task of a start is long.
+  // Web: main only initializes, without GL; the loader then calls attn_prepare (AppPrepare: the
+  // font atlas), attn_layout (AppLayout), attn_size (AppSize), attn_open_gl (AppOpenGl, once the
+  // page's GPU side is warm), attn_check_program (AppCheckProgram) and attn_start (the loop and
+  // the first frame), each in a task of its own, so no one task of a start is long.
   bool staged_start = false;
   // Web: the page sizes the widget to its content's height (the loader's hosted widgets): the
   // widget has no scrollbar of its own.
@@ -61,10 +62,13 @@ struct App {
 };
 
 bool AppInit(App& app, const AppOptions& options);
+// Makes the GL context current and the renderer's objects, with the font atlas if it is built
+// (AppInit does this itself unless the start is staged). Prints why and returns false when it cannot.
+bool AppOpenGl(App& app);
 // Whether the next AppFrame would draw; when false the caller may sleep until an event.
 bool AppWantsFrame(const App& app);
-// Builds the font atlas for the window's pixel ratio and hands it to the renderer: the first
-// frame's largest cost, which AppFrame otherwise pays itself.
+// Builds the font atlas for the window's pixel ratio and hands it to the renderer once there is
+// one: the first frame's largest cost, which AppFrame otherwise pays itself.
 void AppPrepare(App& app);
 // Lays the widget out without drawing it (a frame of ImGui with no GL) and tells the page how tall
 // its content is, so a page that sizes the widget to its content gives the canvas its final size
@@ -74,8 +78,8 @@ void AppLayout(App& app);
 // Asks whether the GL program linked, which waits for the GPU to have linked it: in a task of its
 // own, some time after the program was sent, so the first frame does not wait for it.
 void AppCheckProgram(App& app);
-// Then, in a task of its own: the canvas takes the size the page gave it (a browser allocates the
-// new backing store at once, in tens of milliseconds for a tall canvas with a software renderer).
+// Then, in a task of its own: the canvas takes the size the page gave it (once it has a context, a
+// browser allocates the new backing store at once, in tens of milliseconds with a software renderer).
 void AppSize(App& app);
 // Handles pending events and draws one frame if anything changed.
 void AppFrame(App& app);

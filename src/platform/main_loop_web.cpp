@@ -64,6 +64,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_layout() {
   if (g_app && !g_loop_started) platform::AppLayout(*g_app);
 }
 
+// A staged start: the WebGL context and the renderer (see AppOpenGl); 1 when they are made.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_open_gl() {
+  return g_app && !g_loop_started && platform::AppOpenGl(*g_app) ? 1 : 0;
+}
+
 // A staged start: whether the GL program linked (see AppCheckProgram).
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_check_program() {
   if (g_app && !g_loop_started) platform::AppCheckProgram(*g_app);

@@ -7,9 +7,13 @@
 
 namespace platform {
 
-// Opens the window (web: takes over the page's canvas) with a GL context current. Prints why and
-// returns false when it cannot.
+// Opens the window (web: takes over the page's canvas; natively with a GL context current). Prints
+// why and returns false when it cannot.
 bool WindowOpen(const char* title, int width, int height);
+// Makes the window's GL context current: natively the one WindowOpen made; on the web the canvas's
+// WebGL 2 context (the loader may have made it already), which a staged start makes only after
+// the layout, once the GPU is warm. Prints why and returns false when it cannot.
+bool WindowMakeContext();
 void WindowClose();
 // Hands the input that arrived since the last call to ImGui's input queue. Returns whether there was any;
 // *quit becomes true when the window was asked to close.

@@ -50,6 +50,8 @@ bool WindowOpen(const char* title, int width, int height) {
   return true;
 }
 
+bool WindowMakeContext() { return g_context != nullptr && SDL_GL_MakeCurrent(g_window, g_context) == 0; }
+
 void WindowClose() {
   if (ImGui::GetCurrentContext() && ImGui::GetIO().BackendPlatformUserData) ImGui_ImplSDL2_Shutdown();
   if (g_context) SDL_GL_DeleteContext(g_context);

@@ -436,6 +436,24 @@ void ApplySize() {
 
 bool WindowOpen(const char*, int width, int height) {
   WebWindow& w = g_window;
+  // The canvas keeps the size the loader gave it until the layout measures its container: every
+  // change of the backing store's size makes the browser allocate it again.
+  w.css_width = width;
+  w.css_height = height;
+  w.pixel_ratio = static_cast<float>(attn_js_pixel_ratio());
+  w.opened_ms = w.last_frame_ms = emscripten_get_now();
+
+  ImGuiIO& io = ImGui::GetIO();
+  io.BackendPlatformName = "attention_lesson_web";
+  io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
+  attn_js_window_install();
+  attn_js_band_install();
+  return true;
+}
+
+bool WindowMakeContext() {
+  WebWindow& w = g_window;
+  if (w.context > 0) return emscripten_webgl_make_context_current(w.context) == EMSCRIPTEN_RESULT_SUCCESS;
   EmscriptenWebGLContextAttributes attributes;
   emscripten_webgl_init_context_attributes(&attributes);
   // The loader's WebGL check made the context with these same attributes; this gets it back.
@@ -452,18 +470,6 @@ bool WindowOpen(const char*, int width, int height) {
     return false;
   }
   emscripten_webgl_make_context_current(w.context);
-  // The canvas keeps the size the loader gave it until the first frame measures its container:
-  // every change of the backing store's size makes the browser allocate it again.
-  w.css_width = width;
-  w.css_height = height;
-  w.pixel_ratio = static_cast<float>(attn_js_pixel_ratio());
-  w.opened_ms = w.last_frame_ms = emscripten_get_now();
-
-  ImGuiIO& io = ImGui::GetIO();
-  io.BackendPlatformName = "attention_lesson_web";
-  io.BackendFlags |= ImGuiBackendFlags_HasMouseCursors;
-  attn_js_window_install();
-  attn_js_band_install();
   return true;
 }
 

@@ -130,9 +130,6 @@ async function startNearest() {
       // meanwhile waits for it, on the page's thread.
       const sinceRelease = performance.now() - releasedAt;
       if (sinceRelease < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, QUIET_MS - sinceRelease));
-      // Making a context waits, on the page's thread, for the GPU to finish what the live widgets
-      // queued (the last one's first frames and shaders): the start waits for that off the thread.
-      await gpuCaughtUp();
       try {
         await start();
       } catch (error) {
@@ -197,7 +194,7 @@ function releaseDue() {
 // Resolves once the GPU has done the work queued so far in every live context (a fence in each,
 // looked at every frame), or after GPU_WAIT_MS.
 const GPU_WAIT_MS = 500;
-function gpuCaughtUp() {
+export function gpuCaughtUp() {
   const contexts = Array.from(live);
   if (!contexts.length) return Promise.resolve();
   const began = performance.now();

@@ -3,7 +3,7 @@
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
-import { afterFirstPaint, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
+import { afterFirstPaint, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
 const NO_WEBGL = 'WebGL 2 is not available';
@@ -153,8 +153,13 @@ export function mount(div, options = {}) {
       loadRuntime().catch(() => {});  // reported by start()
       return { wasm: pageWasm(), text: loadLessonText() };
     };
+    // The GPU warm-up (a worker: nothing on the page's thread) begins as soon as a widget is near,
+    // so that it is done when the widget's first steps, which need no GPU, are.
     startWhenNear(div, () => afterFirstPaint().then(() =>
-      start(div, options, handle, { ...download(), gpu: warmUpGpu(base) })), () => afterFirstPaint().then(download));
+      start(div, options, handle, { ...download(), gpu: warmUpGpu(base) })), () => {
+      warmUpGpu(base);
+      return afterFirstPaint().then(download);
+    });
   }
   return handle;
 }
@@ -200,23 +205,15 @@ async function start(div, options, handle, ready) {
   const between = options.fillPage ? () => undefined : nextTask;
 
   try {
-    const [, lessonText, compiled] = await Promise.all([loadRuntime(), ready.text, ready.wasm, ready.gpu]);
+    const [, lessonText, compiled] = await Promise.all([loadRuntime(), ready.text, ready.wasm]);
     await between();
-    // The WebGL 2 context is made only now, with everything else in: making it blocks the page
-    // for 100-300 ms, and downloads that arrive meanwhile wait unread. The backing store first
-    // gets the size the widget will draw at (resizing it later makes the browser allocate it
-    // again); a page of its own fills the window, an embed is as wide as its element (the widget
-    // corrects any guess). The runtime's window asks for these same attributes and gets this
-    // context back.
+    // The backing store first gets the size the widget will draw at (a page of its own fills the
+    // window); an embed's canvas is sized by the widget itself, before its context is made.
     const ratio = window.devicePixelRatio || 1;
-    canvas.width = Math.max(1, Math.round((options.fillPage ? window.innerWidth : div.clientWidth) * ratio));
-    // A widget taller than the screen draws a band of 1.5 screens (window_web.cpp).
-    const rows = options.fillPage ? window.innerHeight : Math.min(reserved, Math.ceil(1.5 * window.innerHeight));
-    canvas.height = Math.max(1, Math.round(rows * ratio));
-    const context = timed(`${label}: context`, () =>
-      canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false }));
-    if (!context) throw new Error(NO_WEBGL);
-    await between();
+    if (options.fillPage) {
+      canvas.width = Math.max(1, Math.round(window.innerWidth * ratio));
+      canvas.height = Math.max(1, Math.round(window.innerHeight * ratio));
+    }
     // main() runs only once the scene option is checked against the names the wasm knows.
     const module = await window.createAttentionWidget({
       canvas,
@@ -274,15 +271,39 @@ async function start(div, options, handle, ready) {
     args.push('--staged-start');
     if (!options.fillPage) args.push('--fit-height');
     timed(`${label}: main`, () => module.callMain(args));
-    // The wasm's steps, [name, export]. A widget sized to its content learns its height before it
-    // draws (the canvas is not resized under a drawn frame); one that fills its page has its size.
-    const steps = [['fonts', 'attn_prepare'],
-      ...(options.fillPage ? [] : [['layout', 'attn_layout'], ['program', 'attn_check_program'], ['size', 'attn_size']]),
-      ['first frame', 'attn_start']];
-    for (const [step, name] of steps) {
+    const step = async (name, work) => {
       await between();
-      timed(`${label}: ${step}`, () => module.ccall(name, null, [], []));
+      return timed(`${label}: ${name}`, work);
+    };
+    const call = (name) => () => module.ccall(name, 'number', [], []);
+    // Without GL: the font atlas; for a widget sized to its content, its layout (the page sizes
+    // the div to it) and the canvas's final size, so the context is made at that size.
+    await step('fonts', call('attn_prepare'));
+    if (!options.fillPage) {
+      await step('layout', call('attn_layout'));
+      await step('size', call('attn_size'));
     }
+    // The WebGL 2 context is made only now, once the page's GPU side is warm (schedule.js): made
+    // cold, it blocks the page for 100-300 ms. The runtime asks for these same attributes and gets
+    // this context back.
+    // An embed's context is made on a 1 x 1 canvas, and the backing store of the size the widget
+    // gave it is allocated in a task of its own: both at once can take over 50 ms.
+    // Making a context also waits, on the page's thread, for the GPU to finish what the live widgets
+    // queued (their last frames): the start waits for that off the thread.
+    await ready.gpu;
+    if (!options.fillPage) await gpuCaughtUp();
+    const size = [canvas.width, canvas.height];
+    if (!options.fillPage) canvas.width = canvas.height = 1;
+    const context = await step('context', () =>
+      canvas.getContext('webgl2', { alpha: false, depth: false, stencil: false, antialias: false }));
+    if (!context) throw new Error(NO_WEBGL);
+    if (!await step('renderer', call('attn_open_gl'))) throw new Error(NO_WEBGL);
+    if (!options.fillPage) {
+      // The first draw would wait for the shader program's link: asked for in a task of its own.
+      await step('program', call('attn_check_program'));
+      await step('backing store', () => { [canvas.width, canvas.height] = size; });
+    }
+    await step('first frame', call('attn_start'));
     if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
     handle.module = module;
     handle.ready = true;
