@@ -61,8 +61,11 @@ const lhName = `lesson page, Lighthouse mobile (median of ${lesson.lighthouse.ru
 // frame, both medians of the same alternating runs (page_bench.mjs, at 1280 x 800).
 const lessonFirst = page.first_frame_ms.median.lesson;
 const widgetFirst = page.first_frame_ms.median.widget;
+// What the widget waits for: the page's own text paints first.
+const lessonPaint = page.lesson_first_contentful_paint_ms ? page.lesson_first_contentful_paint_ms.median : null;
 const lessonBudgets = [
-  ['lesson page: first visible widget\'s first frame', `${lessonFirst} ms (widget.html ${widgetFirst} ms)`,
+  ['lesson page: first visible widget\'s first frame',
+   `${lessonFirst} ms (widget.html ${widgetFirst} ms${lessonPaint === null ? '' : `; the page's text painted at ${lessonPaint} ms`})`,
    `<= 1.3 x widget.html = ${(1.3 * widgetFirst).toFixed(1)} ms`, lessonFirst <= 1.3 * widgetFirst],
   [`${lhName}: performance score`, lh.score.toFixed(2), '>= 0.95', lh.score >= 0.95],
   [`${lhName}: Total Blocking Time`, `${Math.round(lh.tbt_ms).toLocaleString('en-US')} ms`, '<= 150 ms', lh.tbt_ms <= 150],
