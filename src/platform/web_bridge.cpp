@@ -165,6 +165,8 @@ EM_JS(int, attn_js_copy_link, (const char* state, char* out, int capacity), {
 EM_JS(void, attn_js_frame_drawn, (int frames), {
   Module["canvas"].dataset["frames"] = String(frames);
   Module["canvas"].dataset["heap"] = String(HEAP8.length);
+  var callback = Module["onFrameDrawn"];
+  if (typeof callback === "function") callback();
 });
 // clang-format on
 

@@ -191,16 +191,21 @@ function releaseDue() {
   if (dueForRelease.size) releasedAt = performance.now();
   dueForRelease.clear();
 }
-// Resolves once the GPU has done the work queued so far in every live context (a fence in each,
-// looked at every frame), or after GPU_WAIT_MS.
+// Resolves once no widget has drawn for FRAMES_SETTLED_MS (a widget draws a few frames after any
+// change, its first included) and the GPU has done the work queued so far in every live context
+// (a fence in each, looked at every frame), or after GPU_WAIT_MS.
 const GPU_WAIT_MS = 500;
+const FRAMES_SETTLED_MS = 50;
+let lastFrameAt = -Infinity;
+export function frameDrawn() {
+  lastFrameAt = performance.now();
+}
 export function gpuCaughtUp() {
   const contexts = Array.from(live);
-  if (!contexts.length) return Promise.resolve();
   const began = performance.now();
   return new Promise((resolve) => {
     const look = () => {
-      let done = true;
+      let done = performance.now() - lastFrameAt >= FRAMES_SETTLED_MS;
       for (const context of contexts) done = context.caughtUp() && done;
       if (done || performance.now() - began > GPU_WAIT_MS) {
         for (const context of contexts) context.forgetFence();

@@ -3,7 +3,7 @@
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
-import { afterFirstPaint, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
+import { afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
 const NO_WEBGL = 'WebGL 2 is not available';
@@ -236,6 +236,7 @@ async function start(div, options, handle, ready) {
         if (options.onChange) options.onChange(state, description);
         div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description } }));
       },
+      onFrameDrawn: frameDrawn,
       onContentHeight(height) {
         if (!options.fillPage) stage.style.height = `${Math.max(320, Math.ceil(height))}px`;
         if (options.onHeight) options.onHeight(height);
