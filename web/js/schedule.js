@@ -7,8 +7,9 @@
 //  - a widget farther than KEEP_MARGIN from the viewport gives its WebGL context back to the
 //    browser and gets it again when it comes back (keepContextNear); the app keeps its state and
 //    makes its GL objects again, as after any context loss;
-//  - the page's thread never waits for the GPU where it can wait off it: a context is made, and
-//    one is given back, once fences show the GPU has caught up with the live widgets' work.
+//  - the page's thread never waits for the GPU where it can wait off it: a context is made once no
+//    widget has drawn for a moment and fences show the GPU has caught up with the live widgets'
+//    work; one is given back only once the page has not scrolled for a moment either.
 // Without IntersectionObserver every widget starts at once and keeps its context.
 
 // One viewport height above and below the screen: a reader scrolling at a normal pace finds the
@@ -191,21 +192,35 @@ function releaseDue() {
   if (dueForRelease.size) releasedAt = performance.now();
   dueForRelease.clear();
 }
-// Resolves once no widget has drawn for FRAMES_SETTLED_MS (a widget draws a few frames after any
-// change, its first included) and the GPU has done the work queued so far in every live context
-// (a fence in each, looked at every frame), or after GPU_WAIT_MS.
-const GPU_WAIT_MS = 500;
+// The GPU is busy for a while after a widget draws (a few frames after any change, its first
+// included) and after the page scrolls (the browser rasters what comes into view).
 const FRAMES_SETTLED_MS = 50;
+const SCROLL_SETTLED_MS = 100;
 let lastFrameAt = -Infinity;
+let lastScrollAt = -Infinity;
 export function frameDrawn() {
   lastFrameAt = performance.now();
 }
+function framesSettled() {
+  return performance.now() - lastFrameAt >= FRAMES_SETTLED_MS;
+}
+function settled() {
+  return framesSettled() && performance.now() - lastScrollAt >= SCROLL_SETTLED_MS;
+}
+if (typeof document !== 'undefined') {
+  document.addEventListener('scroll', () => { lastScrollAt = performance.now(); }, { capture: true, passive: true });
+}
+// Resolves once no widget has drawn for a moment and the GPU has done the work queued so far in
+// every live context (a fence in each, looked at every frame), or after GPU_WAIT_MS. (A start does
+// not wait for the scroll to settle: the next widget's start, which is queued behind this one,
+// would then come later, when it may be on screen and its growth would move the page.)
+const GPU_WAIT_MS = 500;
 export function gpuCaughtUp() {
   const contexts = Array.from(live);
   const began = performance.now();
   return new Promise((resolve) => {
     const look = () => {
-      let done = performance.now() - lastFrameAt >= FRAMES_SETTLED_MS;
+      let done = framesSettled();
       for (const context of contexts) done = context.caughtUp() && done;
       if (done || performance.now() - began > GPU_WAIT_MS) {
         for (const context of contexts) context.forgetFence();
@@ -226,10 +241,13 @@ function caughtUp() {
   for (const context of dueForRelease) done = context.caughtUp() && done;
   return done;
 }
+// A release waits at most RELEASE_WAIT_MS for a settled page.
+const RELEASE_WAIT_MS = 3000;
 function releaseWhenIdle(context) {
   dueForRelease.add(context);
   if (releaseAsked) return;
   releaseAsked = true;
+  const asked = performance.now();
   const idle = (run) => (typeof requestIdleCallback === 'function' ? requestIdleCallback(run, { timeout: 1000 })
     : setTimeout(run, 100));
   const run = () => {
@@ -238,7 +256,8 @@ function releaseWhenIdle(context) {
       setTimeout(() => idle(run), starting ? QUIET_MS : QUIET_MS - quiet);
       return;
     }
-    if (!caughtUp()) {
+    const overdue = performance.now() - asked > RELEASE_WAIT_MS;
+    if (!(caughtUp() && settled()) && !overdue) {
       setTimeout(() => idle(run), 16);
       return;
     }
