@@ -7,9 +7,9 @@
 //  - a widget farther than KEEP_MARGIN from the viewport gives its WebGL context back to the
 //    browser and gets it again when it comes back (keepContextNear); the app keeps its state and
 //    makes its GL objects again, as after any context loss;
-//  - the page's thread never waits for the GPU where it can wait off it: a context is made once no
-//    widget has drawn for a moment and fences show the GPU has caught up with the live widgets'
-//    work; one is given back only once the page has not scrolled for a moment either.
+//  - the page's thread never waits for the GPU where it can wait off it: a context is made once
+//    fences show the GPU has caught up with the live widgets' work; one is given back only once,
+//    besides, the page has neither scrolled nor drawn a widget frame for a moment.
 // Without IntersectionObserver every widget starts at once and keeps its context.
 
 // One viewport height above and below the screen: a reader scrolling at a normal pace finds the
@@ -127,10 +127,6 @@ async function startNearest() {
       startObserver.unobserve(nearest);
       // A start that would keep more than MAX_LIVE contexts gives the far ones back first.
       if (live.size >= MAX_LIVE) releaseDue();
-      // The GPU's side of a context just given back is still being taken down: a context made
-      // meanwhile waits for it, on the page's thread.
-      const sinceRelease = performance.now() - releasedAt;
-      if (sinceRelease < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, QUIET_MS - sinceRelease));
       try {
         await start();
       } catch (error) {
@@ -201,26 +197,28 @@ let lastScrollAt = -Infinity;
 export function frameDrawn() {
   lastFrameAt = performance.now();
 }
-function framesSettled() {
-  return performance.now() - lastFrameAt >= FRAMES_SETTLED_MS;
-}
 function settled() {
-  return framesSettled() && performance.now() - lastScrollAt >= SCROLL_SETTLED_MS;
+  const now = performance.now();
+  return now - lastFrameAt >= FRAMES_SETTLED_MS && now - lastScrollAt >= SCROLL_SETTLED_MS;
 }
 if (typeof document !== 'undefined') {
   document.addEventListener('scroll', () => { lastScrollAt = performance.now(); }, { capture: true, passive: true });
 }
-// Resolves once no widget has drawn for a moment and the GPU has done the work queued so far in
-// every live context (a fence in each, looked at every frame), or after GPU_WAIT_MS. (A start does
-// not wait for the scroll to settle: the next widget's start, which is queued behind this one,
-// would then come later, when it may be on screen and its growth would move the page.)
+// Resolves once the GPU has done the work queued so far in every live context (a fence in each,
+// looked at every frame), or after GPU_WAIT_MS. A start waits neither for the scroll nor for the
+// widgets' frames to settle: in a quick scroll the next widget's start, queued behind this one,
+// would then come when it is already on screen, and its growth would move the page.
 const GPU_WAIT_MS = 500;
-export function gpuCaughtUp() {
+export async function gpuCaughtUp() {
+  // The GPU's side of a context just given back is still being taken down: a context made
+  // meanwhile waits for it, on the page's thread.
+  const sinceRelease = performance.now() - releasedAt;
+  if (sinceRelease < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, QUIET_MS - sinceRelease));
   const contexts = Array.from(live);
   const began = performance.now();
   return new Promise((resolve) => {
     const look = () => {
-      let done = framesSettled();
+      let done = true;
       for (const context of contexts) done = context.caughtUp() && done;
       if (done || performance.now() - began > GPU_WAIT_MS) {
         for (const context of contexts) context.forgetFence();
