@@ -204,41 +204,31 @@ function settled() {
 if (typeof document !== 'undefined') {
   document.addEventListener('scroll', () => { lastScrollAt = performance.now(); }, { capture: true, passive: true });
 }
-// Resolves once the GPU has done the work queued so far in every live context (a fence in each,
-// looked at every frame), or after GPU_WAIT_MS. A start waits neither for the scroll nor for the
-// widgets' frames to settle: in a quick scroll the next widget's start, queued behind this one,
-// would then come when it is already on screen, and its growth would move the page.
+// Whether the GPU has done the work queued so far in each of `contexts`: a fence is queued in each
+// the first time it is asked, and the answer is yes once all have passed.
+function allCaughtUp(contexts) {
+  let done = true;
+  for (const context of contexts) done = context.caughtUp() && done;
+  return done;
+}
+const pause = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Resolves once the GPU has done the work queued so far in every live context (looked at every
+// frame), or after GPU_WAIT_MS. A start waits neither for the scroll nor for the widgets' frames to
+// settle: in a quick scroll the next widget's start, queued behind this one, would then come when
+// it is already on screen, and its growth would move the page.
 const GPU_WAIT_MS = 500;
 export async function gpuCaughtUp() {
   // The GPU's side of a context just given back is still being taken down: a context made
   // meanwhile waits for it, on the page's thread.
   const sinceRelease = performance.now() - releasedAt;
-  if (sinceRelease < QUIET_MS) await new Promise((resolve) => setTimeout(resolve, QUIET_MS - sinceRelease));
+  if (sinceRelease < QUIET_MS) await pause(QUIET_MS - sinceRelease);
   const contexts = Array.from(live);
   const began = performance.now();
-  return new Promise((resolve) => {
-    const look = () => {
-      let done = true;
-      for (const context of contexts) done = context.caughtUp() && done;
-      if (done || performance.now() - began > GPU_WAIT_MS) {
-        for (const context of contexts) context.forgetFence();
-        resolve();
-      } else {
-        setTimeout(look, 16);
-      }
-    };
-    look();
-  });
+  while (!allCaughtUp(contexts) && performance.now() - began <= GPU_WAIT_MS) await pause(16);
+  for (const context of contexts) context.forgetFence();
 }
 
-// Whether the GPU has done the work queued before now for every context due to be given back: a
-// fence is queued in each, and the release waits (in later idle periods) until all have passed,
-// so that giving them back then waits for little.
-function caughtUp() {
-  let done = true;
-  for (const context of dueForRelease) done = context.caughtUp() && done;
-  return done;
-}
 // A release waits at most RELEASE_WAIT_MS for a settled page.
 const RELEASE_WAIT_MS = 3000;
 function releaseWhenIdle(context) {
@@ -255,7 +245,8 @@ function releaseWhenIdle(context) {
       return;
     }
     const overdue = performance.now() - asked > RELEASE_WAIT_MS;
-    if (!(caughtUp() && settled()) && !overdue) {
+    // Giving the contexts back once the GPU has caught up with them waits for little.
+    if (!(allCaughtUp(dueForRelease) && settled()) && !overdue) {
       setTimeout(() => idle(run), 16);
       return;
     }

@@ -284,15 +284,14 @@ async function start(div, options, handle, ready) {
       await step('layout', call('attn_layout'));
       await step('size', call('attn_size'));
     }
-    // The WebGL 2 context is made only now, once the page's GPU side is warm (schedule.js): made
-    // cold, it blocks the page for 100-300 ms. The runtime asks for these same attributes and gets
+    // The WebGL 2 context is made only now, once the page's GPU side is warm (made cold, it blocks
+    // the page for 100-300 ms) and the GPU has done what the live widgets queued (making it would
+    // wait for that on the page's thread); see schedule.js. An embed's context is made on a 1 x 1
+    // canvas and the backing store of the size the widget gave it is allocated in a task of its
+    // own: both at once can take over 50 ms. The runtime asks for these same attributes and gets
     // this context back.
-    // An embed's context is made on a 1 x 1 canvas, and the backing store of the size the widget
-    // gave it is allocated in a task of its own: both at once can take over 50 ms.
-    // Making a context also waits, on the page's thread, for the GPU to finish what the live widgets
-    // queued (their last frames): the start waits for that off the thread.
     await ready.gpu;
-    if (!options.fillPage) await gpuCaughtUp();
+    await gpuCaughtUp();
     const size = [canvas.width, canvas.height];
     if (!options.fillPage) canvas.width = canvas.height = 1;
     const context = await step('context', () =>
