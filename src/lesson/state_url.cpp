@@ -395,6 +395,22 @@ bool Fail(std::string* warning, const std::string& message) {
 
 }  // namespace
 
+const Param* FindParam(const std::string& name) {
+  for (const Param& param : AllParams()) {
+    if (param.name == name) return &param;
+  }
+  return nullptr;
+}
+
+bool ParseParamValue(const Param& param, const std::string& text, ParamValue* value, std::string* why) {
+  Why reason;
+  if (ParseValue(param, text, value, &reason)) return true;
+  if (why) *why = reason.empty() ? Snippet(text) + " is not a value of " + param.name : reason;
+  return false;
+}
+
+std::string WriteParamValue(const Param& param, const ParamValue& value) { return WriteValue(param, value); }
+
 std::string LinkText(const std::string& text, size_t max_bytes) {
   std::string out;
   size_t i = 0;

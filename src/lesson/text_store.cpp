@@ -77,8 +77,10 @@ size_t Utf8CharLength(const std::string& text, size_t i) {
 std::string TextError::ToString() const { return file + ":" + std::to_string(line) + ": " + message; }
 
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
-                   TextError* error, int first_line, const std::map<std::string, std::string>* earlier) {
+                   TextError* error, int first_line, const std::map<std::string, std::string>* earlier,
+                   std::map<std::string, int>* lines) {
   std::map<std::string, std::string> parsed;
+  std::map<std::string, int> parsed_lines;
   std::string current_key;
   int line_number = first_line - 1;
   size_t pos = 0;
@@ -113,9 +115,13 @@ bool ParseTextFile(const std::string& file, const std::string& contents, std::ma
     if (!IsKey(key)) return fail("key '" + key.substr(0, 40) + "' may hold only a-z, 0-9, '_' and '.'");
     if (parsed.count(key) || (earlier && earlier->count(key))) return fail("key '" + key + "' appears twice");
     parsed[key] = Trim(line.substr(equals + 1));
+    parsed_lines[key] = line_number;
     current_key = key;
   }
   for (auto& entry : parsed) (*out)[entry.first] = std::move(entry.second);
+  if (lines) {
+    for (const auto& entry : parsed_lines) (*lines)[entry.first] = entry.second;
+  }
   return true;
 }
 
@@ -148,11 +154,12 @@ std::vector<TextSection> SplitSections(const std::string& contents) {
 
 bool TextStore::Load(const std::string& file, const std::string& contents) {
   std::map<std::string, std::string> loaded;  // the file's well-formed sections
+  std::map<std::string, int> lines;
   bool ok = true;
   for (const TextSection& section : SplitSections(contents)) {
     std::map<std::string, std::string> parsed;
     TextError error;
-    if (!ParseTextFile(file, section.text, &parsed, &error, section.first_line, &loaded)) {
+    if (!ParseTextFile(file, section.text, &parsed, &error, section.first_line, &loaded, &lines)) {
       if (!section.name.empty()) error.message += " (nothing from section [" + section.name + "] is used)";
       errors_.push_back(error);
       ok = false;
@@ -160,8 +167,16 @@ bool TextStore::Load(const std::string& file, const std::string& contents) {
     }
     for (auto& entry : parsed) loaded.emplace(entry.first, std::move(entry.second));
   }
-  for (auto& entry : loaded) entries_[entry.first] = std::move(entry.second);
+  for (auto& entry : loaded) {
+    where_[entry.first] = file + ":" + std::to_string(lines[entry.first]);
+    entries_[entry.first] = std::move(entry.second);
+  }
   return ok;
+}
+
+std::string TextStore::Where(const std::string& key) const {
+  const auto it = where_.find(key);
+  return it != where_.end() ? it->second : std::string();
 }
 
 std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {
@@ -190,6 +205,7 @@ const std::string& TextStore::Get(const std::string& key) const {
 
 void TextStore::Clear() {
   entries_.clear();
+  where_.clear();
   errors_.clear();
   missing_.clear();
 }

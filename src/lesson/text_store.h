@@ -41,8 +41,10 @@ struct TextError {
 // key -> text. Returns false (and `error`) on the first problem; `out` is then left unchanged.
 // Keys are [a-z0-9_.]+ and may appear once, and not at all if `earlier` (the file's earlier
 // sections) holds them.
+// `lines` (may be null) receives each parsed key's line number.
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
-                   TextError* error, int first_line = 1, const std::map<std::string, std::string>* earlier = nullptr);
+                   TextError* error, int first_line = 1, const std::map<std::string, std::string>* earlier = nullptr,
+                   std::map<std::string, int>* lines = nullptr);
 
 // A lesson file is divided into sections by lines "[name]" (name: a-z, 0-9, '_'), one per scene;
 // what comes before the first such line is a section without a name.
@@ -62,6 +64,8 @@ class TextStore {
   // The text for `key`, or the key itself in brackets when missing, so gaps are visible.
   const std::string& Get(const std::string& key) const;
   bool Has(const std::string& key) const { return entries_.count(key) != 0; }
+  // Where `key` was read: "assets/lesson/lesson.txt:352", or "" when it is missing.
+  std::string Where(const std::string& key) const;
   const std::vector<TextError>& errors() const { return errors_; }
   // Every character outside ASCII that the loaded text uses, ascending, each once: the fonts
   // rasterize these and ASCII, so an author's é or → shows without growing every atlas.
@@ -70,6 +74,7 @@ class TextStore {
 
  private:
   std::map<std::string, std::string> entries_;
+  std::map<std::string, std::string> where_;  // key -> "file:line"
   std::vector<TextError> errors_;
   mutable std::map<std::string, std::string> missing_;
 };

@@ -11,6 +11,7 @@
 #include "lesson/describe.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
+#include "lesson/timeline/playback.h"
 #include "platform/gl.h"
 #include "platform/png_writer.h"
 #include "platform/renderer.h"
@@ -59,6 +60,10 @@ void LoadLessonText(const AppOptions& options) {
   text.Clear();
   BridgeLoadLessonText(options.assets_dir, text);
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
+  lesson::RebuildLessonTimeline();
+  for (const lesson::TextError& error : lesson::LessonTimeline().errors) {
+    std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
+  }
 }
 
 std::string JsonString(const std::string& text) {
@@ -104,6 +109,62 @@ void PublishHeight(App& app) {
   }
 }
 
+bool PlayerInUse(const App& app) { return app.state.walkthrough.playing || app.state.walkthrough.time > 0.0; }
+
+// The live region's sentence while the lesson plays: the step, once per step, with its narration
+// when the narration is not spoken (a screen reader then reads it; spoken, it would be said twice).
+std::string PlaybackSentence(const App& app) {
+  const lesson::Timeline& timeline = lesson::LessonTimeline();
+  const int step = lesson::TimelineStepAt(timeline, app.state.walkthrough.time);
+  std::string sentence = lesson::T("walkthrough.step_of") + " " + std::to_string(step + 1) + " " +
+                         lesson::T("walkthrough.of") + " " + std::to_string(timeline.steps.size()) + ": " +
+                         lesson::T(lesson::WalkthroughStepKey(step, "title")) + ".";
+  if (app.ui.playback.narration == lesson::Narration::Captions) {
+    sentence += " " + lesson::T(lesson::WalkthroughStepKey(step, "caption"));
+  }
+  return sentence;
+}
+
+// Tells the page where the lesson's playback is: {playing, time, duration, step, caption} (step
+// from 1; caption the step's narration), when it starts, stops or changes step, and at most every
+// kPublishIntervalMs while it plays.
+void PublishPlayback(App& app) {
+  const lesson::Timeline& timeline = lesson::LessonTimeline();
+  const lesson::Walkthrough& walkthrough = app.state.walkthrough;
+  const int step = lesson::TimelineStepAt(timeline, walkthrough.time);
+  const std::string key = std::string(walkthrough.playing ? "1" : "0") + ":" + std::to_string(step);
+  const unsigned now = WindowTicksMs();
+  const bool changed = app.published_playback.compare(0, key.size() + 1, key + "|") != 0;
+  if (!changed && (!walkthrough.playing || now - app.published_playback_ms < kPublishIntervalMs)) return;
+  if (app.published_playback.empty() && !PlayerInUse(app)) return;
+  app.published_playback = key + "|";
+  app.published_playback_ms = now;
+  char numbers[96];
+  std::snprintf(numbers, sizeof numbers, "\"time\":%.3f,\"duration\":%.3f,\"step\":%d,", walkthrough.time,
+                timeline.duration, step + 1);
+  BridgePlayback(std::string("{\"playing\":") + (walkthrough.playing ? "true," : "false,") + numbers +
+                 "\"caption\":" + JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
+}
+
+// Moves a playing lesson's clock on by the time since it last moved (at most a quarter second:
+// a frame that comes late does not skip a step's actions).
+void TickPlayback(App& app) {
+  const unsigned now = WindowTicksMs();
+  if (!app.state.walkthrough.playing) {
+    app.playback_ticking = false;
+    return;
+  }
+  // A recording's clock moves one frame's time per frame, however long the frame took to draw.
+  const double step = app.options.record_dir.empty() ? std::min(0.25, (now - app.playback_ticked_ms) / 1000.0)
+                                                     : 1.0 / app.options.record_fps;
+  const double seconds = app.playback_ticking ? step : 0.0;
+  app.playback_ticking = true;
+  app.playback_ticked_ms = now;
+  if (lesson::PlaybackAdvance(app.state, app.ui.playback, lesson::LessonTimeline(), seconds)) {
+    app.frames_pending = std::max(app.frames_pending, 1);
+  }
+}
+
 // Tells the page what the widget shows when it changed: the shareable state, the live-region
 // sentence and the table of numbers (accessible mirror), and the content height (embedding).
 // While a control is dragged the page hears at most every kPublishIntervalMs (a screen reader
@@ -116,15 +177,17 @@ void Publish(App& app) {
     app.publish_due = true;
   }
   const unsigned now = WindowTicksMs();
-  if (app.publish_due && (!ImGui::IsAnyItemActive() || now - app.published_at_ms >= kPublishIntervalMs)) {
+  const bool moving = ImGui::IsAnyItemActive() || app.state.walkthrough.playing;
+  if (app.publish_due && (!moving || now - app.published_at_ms >= kPublishIntervalMs)) {
     app.publish_due = false;
     app.published_at_ms = now;
     app.published_state = state;
     app.published_notice = notice;
-    const std::string description = lesson::DescribeScene(app.state);
+    const std::string description = PlayerInUse(app) ? PlaybackSentence(app) : lesson::DescribeScene(app.state);
     BridgeStateChanged(state, notice.empty() ? description : notice + " " + description,
                        TableJson(lesson::DescribeTable(app.state)));
   }
+  PublishPlayback(app);
   PublishHeight(app);
 }
 
@@ -169,6 +232,7 @@ bool AppInit(App& app, const AppOptions& options) {
   io.LogFilename = nullptr;
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   app.ui.copy_link = &BridgeCopyLink;
+  app.ui.speech_note = BridgeSpeechNote();
   app.ui.fit_height = options.fit_height;
   BridgeInstall();
   app.frames_pending = kFramesAfterInput;
@@ -185,7 +249,8 @@ bool AppOpenGl(App& app) {
 }
 
 bool AppWantsFrame(const App& app) {
-  return app.frames_pending > 0 || app.options.frames > 0 || app.input_source != nullptr;
+  return app.frames_pending > 0 || app.options.frames > 0 || app.input_source != nullptr ||
+         !app.options.record_dir.empty();
 }
 
 void AppPrepare(App& app) {
@@ -238,6 +303,11 @@ void AppFrame(App& app) {
     StartRenderer(app);
     app.frames_pending = kFramesAfterInput;
   }
+  // A lesson that plays where nobody sees it pauses (its narration with it).
+  if (!BridgeShown() && app.state.walkthrough.playing) {
+    lesson::PlaybackPause(app.state);
+    PublishPlayback(app);
+  }
   // Not shown, or its GL context not made yet (a staged start's first frame comes after it).
   if (!BridgeShown() || !app.renderer_ready) {
     BridgeIdle();
@@ -250,16 +320,19 @@ void AppFrame(App& app) {
     app.frames_pending = kFramesAfterInput;
   }
   AppPrepare(app);
+  app.ui.playback.reduced_motion = BridgeReducedMotion();
+  TickPlayback(app);
   if (!AppWantsFrame(app)) {
     RendererCheckProgram();
-    BridgeIdle();
+    // A playing lesson's clock goes on (with reduced motion it draws only when something jumps).
+    if (!app.state.walkthrough.playing) BridgeIdle();
     return;
   }
   if (app.frames_pending > 0) --app.frames_pending;
 
   WindowNewFrame();
   // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
-  if (app.options.frames > 0) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
+  if (app.options.frames > 0 || !app.options.record_dir.empty()) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
   ImGui::NewFrame();
   ui::DrawWidget(app.state, app.ui);
   ImGui::Render();
@@ -289,6 +362,7 @@ void AppFrame(App& app) {
   BridgeFrameDrawn(app.frames_drawn);
   Publish(app);
 
+  if (shown && app.frame_drawn) app.frame_drawn(app);
   if (app.options.frames > 0 && app.frames_drawn >= app.options.frames) {
     if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
     app.running = false;

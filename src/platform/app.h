@@ -38,6 +38,10 @@ struct AppOptions {
   // page's GPU side is warm), attn_check_program (AppCheckProgram) and attn_start (the loop and
   // the first frame), each in a task of its own, so no one task of a start is long.
   bool staged_start = false;
+  // Natively: record the lesson played from its start as numbered PNG frames and captions.vtt in
+  // this folder (record_native.h), at record_fps frames a second, then quit.
+  std::string record_dir;
+  int record_fps = 30;
   // Web: the page sizes the widget to its content's height (the loader's hosted widgets): the
   // widget has no scrollbar of its own.
   bool fit_height = false;
@@ -59,6 +63,12 @@ struct App {
   bool renderer_ready = false;          // the GL renderer's objects exist (web: not while the context is lost)
   bool fonts_uploaded = false;          // the renderer holds the font atlas of the current pixel ratio
   InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time
+  // Called after each frame is drawn, before it is shown (the recorder reads its pixels).
+  void (*frame_drawn)(App& app) = nullptr;
+  unsigned playback_ticked_ms = 0;      // WindowTicksMs() when the playing lesson's clock last moved
+  bool playback_ticking = false;        // the clock moved at the last frame call (else it starts now)
+  std::string published_playback;       // what the last playback report to the page said ("1:3|")
+  unsigned published_playback_ms = 0;   // WindowTicksMs() when the page last heard of the playback
 };
 
 bool AppInit(App& app, const AppOptions& options);

@@ -20,7 +20,7 @@ platform::App& TheApp() {
 // The scene names come from the registry.
 std::string Usage() {
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] "
-         "[--screenshot PATH] [--size WxH] [--staged-start] [--fit-height]\n"
+         "[--screenshot PATH] [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
          "\n"
@@ -30,6 +30,9 @@ std::string Usage() {
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
          "  --size WxH         window size in pixels (default 1024x760)\n"
+         "  --record DIR       play the lesson from its start into DIR as frame-000001.png ... and\n"
+         "                     captions.vtt, then exit (scripts/render-video makes an MP4 of them)\n"
+         "  --fps N            frames a second of --record, 1 to 60 (default 30)\n"
          "  --staged-start     web: wait for the loader's attn_prepare ... attn_start calls\n"
          "  --fit-height       no scrollbar: the page makes the widget as tall as its content\n";
 }
@@ -74,6 +77,13 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
         std::fprintf(stderr, "error: --size needs WIDTHxHEIGHT, each from 200 to 8192\n");
         return false;
       }
+    } else if (arg == "--record" && has_value) {
+      options->record_dir = argv[++i];
+    } else if (arg == "--fps" && has_value) {
+      if (!ParseInt(argv[++i], 1, 60, &options->record_fps)) {
+        std::fprintf(stderr, "error: --fps needs a whole number from 1 to 60\n");
+        return false;
+      }
     } else if (arg == "--staged-start") {
       options->staged_start = true;
     } else if (arg == "--fit-height") {
@@ -85,6 +95,10 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
       std::fprintf(stderr, "error: unknown or incomplete option '%s'\n%s", arg.c_str(), Usage().c_str());
       return false;
     }
+  }
+  if (!options->record_dir.empty() && options->frames > 0) {
+    std::fprintf(stderr, "error: --record plays the whole lesson: it takes no --frames\n");
+    return false;
   }
   if (!options->screenshot_path.empty() && options->frames == 0) {
     std::fprintf(stderr, "error: --screenshot needs --frames N to know which frame to save\n");

@@ -6,6 +6,7 @@
 
 #include "platform/app.h"
 #include "platform/main_loop.h"
+#include "lesson/timeline/playback.h"
 #include "platform/web_bridge.h"
 #include "ui/control_map.h"
 
@@ -30,6 +31,47 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_scene(const char* name) {
   const bool switched = platform::AppSetScene(*g_app, name ? name : "");
   platform::BridgeWake();
   return switched ? 1 : 0;
+}
+
+// The lesson player, for the page's API (play(), pause(), seek(seconds)) and its narration.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_play() {
+  if (!g_app) return;
+  if (!g_app->state.walkthrough.playing) {
+    lesson::PlaybackPlay(g_app->state, g_app->ui.playback, lesson::LessonTimeline());
+  }
+  platform::BridgeWake();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_pause() {
+  if (!g_app) return;
+  lesson::PlaybackPause(g_app->state);
+  g_app->frames_pending = 3;
+  platform::BridgeWake();
+}
+
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_seek(double seconds) {
+  if (!g_app || !std::isfinite(seconds)) return 0;
+  lesson::PlaybackSeek(g_app->state, g_app->ui.playback, lesson::LessonTimeline(), seconds);
+  g_app->frames_pending = 3;
+  platform::BridgeWake();
+  return 1;
+}
+
+// Whether the browser speaks the narration (1: a step also lasts until its sentence is said) or
+// not (0: the lesson plays on its captions' timing and says speech is not available).
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_speech(int available) {
+  if (!g_app) return;
+  g_app->ui.playback.narration = available ? lesson::Narration::Speech : lesson::Narration::Captions;
+  g_app->ui.speech_note = available ? nullptr : "walkthrough.no_speech";
+  g_app->frames_pending = 3;
+  platform::BridgeWake();
+}
+
+// Step `step` (from 1) has been said.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_speech_done(int step) {
+  if (!g_app) return;
+  lesson::PlaybackSpoken(g_app->ui.playback, step - 1);
+  platform::BridgeWake();
 }
 
 // Whether a finger landing at (x, y), in CSS pixels from the widget's top left corner, lands on a control of the last

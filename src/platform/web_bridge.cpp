@@ -20,6 +20,7 @@ bool g_page_visible = true;  // the tab is shown (Page Visibility)
 bool g_on_screen = true;     // some of the widget is inside the viewport (IntersectionObserver)
 bool g_size_changed = true;  // the container may have a new size: measure it on the next frame
 int g_prefers_dark = -1;     // the colour scheme the page last reported; -1: not asked yet
+int g_reduced_motion = -1;   // prefers-reduced-motion as the page last reported it; -1: not asked yet
 }  // namespace
 
 // Wakes the paused main loop; called from the listeners below. Resuming a running loop would
@@ -55,6 +56,8 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_shown(int page_visible, int on_scr
 
 // The frame asks for the colour scheme every time it runs; the page tells it when the scheme
 // changes instead of being asked through matchMedia on every frame.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int reduce) { g_reduced_motion = reduce != 0 ? 1 : 0; }
+
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_prefers_dark(int dark) {
   g_prefers_dark = dark != 0 ? 1 : 0;
   attn_wake();
@@ -110,6 +113,8 @@ EM_JS(void, attn_js_install, (), {
   if (window.matchMedia) {
     var dark = window.matchMedia("(prefers-color-scheme: dark)");
     if (dark.addEventListener) dark.addEventListener("change", function(e) { _attn_set_prefers_dark(e.matches ? 1 : 0); });
+    var still = window.matchMedia("(prefers-reduced-motion: reduce)");
+    if (still.addEventListener) still.addEventListener("change", function(e) { _attn_set_reduced_motion(e.matches ? 1 : 0); });
   }
 });
 
@@ -125,6 +130,18 @@ EM_JS(void, attn_js_container_size, (int* size), {
 
 EM_JS(int, attn_js_prefers_dark, (), {
   return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
+});
+
+EM_JS(int, attn_js_reduced_motion, (), {
+  return (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) ? 1 : 0;
+});
+
+EM_JS(void, attn_js_playback, (const char* report), {
+  var callback = Module["onPlayback"];
+  if (typeof callback !== "function") return;
+  var detail = null;
+  try { detail = JSON.parse(UTF8ToString(report)); } catch (error) { detail = null; }
+  if (detail) callback(detail);
 });
 
 EM_JS(char*, attn_js_lesson_text, (), {
@@ -192,6 +209,16 @@ bool BridgePrefersDark() {
   if (g_prefers_dark < 0) g_prefers_dark = attn_js_prefers_dark();
   return g_prefers_dark != 0;
 }
+
+bool BridgeReducedMotion() {
+  if (g_reduced_motion < 0) g_reduced_motion = attn_js_reduced_motion();
+  return g_reduced_motion != 0;
+}
+
+// The loader says whether the browser can speak the narration (speech.js) once it knows.
+const char* BridgeSpeechNote() { return nullptr; }
+
+void BridgePlayback(const std::string& report) { attn_js_playback(report.c_str()); }
 
 void BridgeWake() { attn_wake(); }
 
@@ -261,6 +288,17 @@ bool BridgePrefersDark() {
   const char* theme = std::getenv("ATTENTION_LESSON_THEME");
   return theme != nullptr && std::strcmp(theme, "dark") == 0;
 }
+
+bool BridgeReducedMotion() {
+  const char* motion = std::getenv("ATTENTION_LESSON_REDUCED_MOTION");
+  return motion != nullptr && std::strcmp(motion, "1") == 0;
+}
+
+// SDL2 has no speech, and a speech engine (espeak, speech-dispatcher) would be a dependency the
+// desktop app does not otherwise need: natively the lesson plays with captions.
+const char* BridgeSpeechNote() { return "walkthrough.no_speech_native"; }
+
+void BridgePlayback(const std::string&) {}
 
 void BridgeWake() {}
 

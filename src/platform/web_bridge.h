@@ -22,6 +22,15 @@ bool BridgeContainerSize(int* width, int* height);
 bool BridgeShown();
 // True when the system prefers a dark colour scheme (web: prefers-color-scheme).
 bool BridgePrefersDark();
+// True when moves should jump instead (web: prefers-reduced-motion; natively
+// ATTENTION_LESSON_REDUCED_MOTION=1).
+bool BridgeReducedMotion();
+// The text key of why the lesson plays without speech: natively always; on the web null (the
+// loader tells the widget whether the browser has a voice, attn_speech).
+const char* BridgeSpeechNote();
+// Web: where the lesson's playback is, as JSON {playing, time, duration, step, caption}, for the
+// page's playback event and its narration (speech.js). Native: nothing.
+void BridgePlayback(const std::string& report);
 // Web: restarts the paused main loop (after the page changed the state); native: nothing.
 void BridgeWake();
 // Web: stops the main loop until the next input; native: nothing (the loop waits for events).

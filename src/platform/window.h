@@ -20,6 +20,8 @@ void WindowClose();
 bool WindowPollEvents(bool* quit);
 // Natively: sleeps until the next event. Web: returns at once (the browser drives the loop).
 void WindowWaitEvent();
+// Natively: sleeps until the next event or for `ms` milliseconds. Web: returns at once.
+void WindowWaitEventTimeout(int ms);
 // Before ImGui::NewFrame: display size and scale, time step, pointer position and buttons, cursor.
 void WindowNewFrame();
 // Shows the frame just drawn (web: the browser does when the frame callback returns).

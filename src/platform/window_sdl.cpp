@@ -74,6 +74,8 @@ bool WindowPollEvents(bool* quit) {
 
 void WindowWaitEvent() { SDL_WaitEvent(nullptr); }
 
+void WindowWaitEventTimeout(int ms) { SDL_WaitEventTimeout(nullptr, ms); }
+
 void WindowNewFrame() { ImGui_ImplSDL2_NewFrame(); }
 
 void WindowSwap() { SDL_GL_SwapWindow(g_window); }

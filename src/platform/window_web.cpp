@@ -486,6 +486,8 @@ bool WindowPollEvents(bool*) {
 
 void WindowWaitEvent() {}
 
+void WindowWaitEventTimeout(int) {}
+
 void WindowNewFrame() {
   WebWindow& w = g_window;
   const float ratio = static_cast<float>(attn_js_pixel_ratio());

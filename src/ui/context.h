@@ -11,6 +11,7 @@
 
 #include <imgui.h>
 
+#include "lesson/timeline/playback.h"
 #include "ui/item_hook.h"
 
 namespace ui {
@@ -88,6 +89,12 @@ struct Context {
   std::string copied_state;     // the state that link holds
   float content_height = 0.0f;  // height the last frame's content needed, in layout pixels
   bool fit_height = false;      // the page sizes the widget to content_height: no scrollbar of its own
+  lesson::PlaybackRun playback;  // the lesson player's run (ui/player_panel.h)
+  // Text key of why the lesson plays without speech (natively, or no voice in the browser); null
+  // while that is not known.
+  const char* speech_note = nullptr;
+  std::string played_highlight;  // the highlight the player last saw while playing
+  bool hide_player = false;      // a recording (--record) shows the lesson, not its player
 };
 
 }  // namespace ui

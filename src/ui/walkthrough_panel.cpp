@@ -6,9 +6,11 @@
 #include <imgui.h>
 
 #include "lesson/text_store.h"
+#include "lesson/timeline/playback.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/player_panel.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -36,28 +38,6 @@ int StepFromKeys() {
   return steps;
 }
 
-// The caption: the narration's words for this step on a tinted band, as a video shows them.
-void DrawCaption(Context& ctx, const std::string& caption, float width) {
-  const Palette& palette = ctx.palette;
-  const float pad = 10.0f;
-  const ImVec2 start = ImGui::GetCursorScreenPos();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->ChannelsSplit(2);
-  draw->ChannelsSetCurrent(1);
-  ImGui::SetCursorScreenPos(ImVec2(start.x + pad, start.y + pad));
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2.0f * pad);
-  ImGui::TextUnformatted(caption.c_str());
-  ImGui::PopTextWrapPos();
-  const float bottom = ImGui::GetItemRectMax().y + pad;
-  draw->ChannelsSetCurrent(0);
-  draw->AddRectFilled(start, ImVec2(start.x + width, bottom), palette.panel, 6.0f);
-  draw->AddRectFilled(start, ImVec2(start.x + 4.0f, bottom), palette.first, 2.0f);
-  draw->ChannelsMerge();
-  RecordRect(ctx, "walkthrough.caption", start, ImVec2(start.x + width, bottom));
-  ImGui::SetCursorScreenPos(ImVec2(start.x, bottom));
-  ImGui::Dummy(ImVec2(width, 0.0f));
-}
-
 void MutedText(Context& ctx, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", text.c_str());
@@ -75,15 +55,18 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   const float column = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f);
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
 
-  for (int step = StepFromKeys(); step != 0; step += step > 0 ? -1 : 1) {
-    if (step > 0) lesson::NextWalkthroughStep(state);
-    if (step < 0) lesson::PreviousWalkthroughStep(state);
-  }
-
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T("walkthrough.title").c_str());
   ImGui::PopFont();
   MutedText(ctx, T("walkthrough.intro"));
+  DrawPlayer(state, ctx);
+  ImGui::Separator();
+
+  const int shown_step = walkthrough.step;
+  for (int step = StepFromKeys(); step != 0; step += step > 0 ? -1 : 1) {
+    if (step > 0) lesson::NextWalkthroughStep(state);
+    if (step < 0) lesson::PreviousWalkthroughStep(state);
+  }
 
   // Back / Next / step number / captions, at the top so Next stays put from step to step.
   ButtonRow row;
@@ -113,12 +96,6 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::TextUnformatted(position.c_str());
   RecordItem(ctx, "walkthrough.position");
 
-  const std::string captions = T("walkthrough.captions") + "###walkthrough_captions";
-  row.Place(captions + "    ");  // room for the check box
-  ImGui::Checkbox(captions.c_str(), &walkthrough.captions);
-  RecordItem(ctx, "walkthrough.captions");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.captions_hint").c_str());
-
   ImGui::PushStyleColor(ImGuiCol_PlotHistogram, ctx.palette.first);
   ImGui::ProgressBar(static_cast<float>(walkthrough.step + 1) / static_cast<float>(count), ImVec2(column, 6.0f), "");
   ImGui::PopStyleColor();
@@ -131,8 +108,6 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::TextWrapped("%s", T(lesson::WalkthroughStepKey(step, "text")).c_str());
   RecordItem(ctx, "walkthrough.step_text");
 
-  if (walkthrough.captions) DrawCaption(ctx, T(lesson::WalkthroughStepKey(step, "caption")), column);
-
   ImGui::PushFont(fonts.bold);
   ImGui::TextUnformatted(T("walkthrough.look").c_str());
   ImGui::PopFont();
@@ -142,14 +117,20 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   const lesson::Scene target = lesson::WalkthroughStepScene(step);
   const std::string show_me =
       T("walkthrough.show_me") + " " + T(lesson::ModuleOf(target).label_key) + "###walkthrough_show_me";
-  if (ImGui::Button(show_me.c_str())) {
-    lesson::ShowWalkthroughStep(state);
-    RequestScrollToHighlight(ctx);
-  }
+  const bool show = ImGui::Button(show_me.c_str());
   RecordItem(ctx, "walkthrough.show_me");
-
   MutedText(ctx, T("walkthrough.keys"));
   ImGui::PopTextWrapPos();
+  // Stepping by hand pauses the lesson and puts its position at the step's start, so Play goes on
+  // from the step the learner reads.
+  if (walkthrough.step != shown_step && !walkthrough.playing) {
+    lesson::PlaybackFollowStep(state, ctx.playback, lesson::LessonTimeline());
+  }
+  if (show) {
+    lesson::ShowWalkthroughStep(state);
+    lesson::PlaybackFollowStep(state, ctx.playback, lesson::LessonTimeline());
+    RequestScrollToHighlight(ctx);
+  }
 }
 
 }  // namespace ui

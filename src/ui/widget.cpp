@@ -9,10 +9,12 @@
 #include "lesson/lesson_state.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
+#include "lesson/timeline/timeline.h"
 #include "ui/control_map.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
 #include "ui/panels.h"
+#include "ui/player_panel.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -69,12 +71,16 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
   }
 }
 
+// Malformed lines of the lesson file, and actions of the timeline that do not parse (their
+// step plays the built-in actions).
 void DrawTextErrors(const Context& ctx) {
   const auto& errors = lesson::LessonText().errors();
-  if (errors.empty()) return;
+  const auto& timeline_errors = lesson::LessonTimeline().errors;
+  if (errors.empty() && timeline_errors.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.second);
   ImGui::TextWrapped("%s", T("widget.text_errors").c_str());
   for (const lesson::TextError& error : errors) ImGui::BulletText("%s", error.ToString().c_str());
+  for (const lesson::TextError& error : timeline_errors) ImGui::BulletText("%s", error.ToString().c_str());
   ImGui::PopStyleColor();
 }
 
@@ -102,10 +108,17 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   DrawSceneBar(state, ctx);
   ImGui::Separator();
   DrawTextErrors(ctx);
+  // The lesson plays across scenes: its player stays above whichever one it shows (the
+  // Walkthrough panel has it at its own top).
+  if (state.scene != Scene::Walkthrough && PlayerInUse(state)) {
+    DrawPlayer(state, ctx);
+    if (!ctx.hide_player) ImGui::Separator();
+  }
   // Through a table rather than direct calls: the optimizer then keeps each panel a function of
   // its own instead of folding all six into this one, and a browser, which compiles wasm functions
   // when first called, compiles only the panel on screen before the first frame.
   if (const PanelFn panel = PanelOf(state.scene)) panel(state, ctx);
+  PausePlayerIfTakenOver(state, ctx);
   // The cursor's window-relative position includes the scroll, so this is the full content.
   ctx.content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
   ImGui::End();

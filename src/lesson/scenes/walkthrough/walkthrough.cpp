@@ -1,5 +1,8 @@
 #include "lesson/scenes/walkthrough/walkthrough.h"
 
+#include <algorithm>
+#include <cmath>
+
 #include "lesson/lesson_state.h"
 #include "lesson/state_url.h"
 
@@ -34,6 +37,18 @@ constexpr int kStepCount = static_cast<int>(sizeof(kSteps) / sizeof(kSteps[0]));
 
 void ResetWalkthrough(Walkthrough& walkthrough) { walkthrough = Walkthrough{}; }
 
+bool SetPlaybackTime(Walkthrough& walkthrough, double seconds) {
+  if (!std::isfinite(seconds)) return false;
+  walkthrough.time = std::clamp(seconds, 0.0, kPlaybackTimeMax);
+  return true;
+}
+
+bool SetPlaybackSpeed(Walkthrough& walkthrough, double speed) {
+  if (!std::isfinite(speed)) return false;
+  walkthrough.speed = std::clamp(speed, kPlaybackSpeedMin, kPlaybackSpeedMax);
+  return true;
+}
+
 int WalkthroughStepCount() { return kStepCount; }
 
 int ClampWalkthroughStep(int step) {
@@ -47,6 +62,8 @@ Scene WalkthroughStepScene(int step) {
   const SceneModule* scene = FindScene(highlight.substr(0, highlight.find('.')));
   return scene ? scene->id : Scene::Walkthrough;
 }
+
+bool WalkthroughStepResets(int step) { return kSteps[ClampWalkthroughStep(step)].set_up != nullptr; }
 
 const char* WalkthroughStepHighlight(int step) { return kSteps[ClampWalkthroughStep(step)].highlight; }
 

@@ -11,18 +11,34 @@ namespace lesson {
 
 struct LessonState;  // lesson_state.h includes this header
 
+// Playback speeds the player offers (the narration's rate follows).
+constexpr double kPlaybackSpeedMin = 0.75;
+constexpr double kPlaybackSpeedMax = 1.5;
+// Where a link may put the playback position, in seconds (the timeline is about two minutes).
+constexpr double kPlaybackTimeMax = 600.0;
+
 struct Walkthrough {
   int step = 0;           // step on screen, 0-based
   bool captions = false;  // the narration's captions are shown; off until the learner turns them on
+  // Playback of the lesson as a narrated explainer (lesson/timeline/): the position on the
+  // timeline in seconds, whether it plays (never carried by a link) and its speed.
+  double time = 0.0;
+  bool playing = false;
+  double speed = 1.0;
 };
 
 void ResetWalkthrough(Walkthrough& walkthrough);
+// Non-finite input is refused; the rest is clamped into range.
+bool SetPlaybackTime(Walkthrough& walkthrough, double seconds);
+bool SetPlaybackSpeed(Walkthrough& walkthrough, double speed);
 
 int WalkthroughStepCount();
 // `step` clamped into 0..WalkthroughStepCount()-1.
 int ClampWalkthroughStep(int step);
 // The scene the step talks about ("Show me" switches to it).
 Scene WalkthroughStepScene(int step);
+// Whether the step starts its scene as it opens (the quick check's step keeps the answers).
+bool WalkthroughStepResets(int step);
 // The element the step points at, e.g. "compare.query"; the scene's panel outlines it.
 const char* WalkthroughStepHighlight(int step);
 // The text key of one part of a step: part is "title", "text", "look" or "caption";

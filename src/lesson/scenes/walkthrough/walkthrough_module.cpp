@@ -45,6 +45,10 @@ std::vector<Param> Params() {
          return true;
        }},
       FlagParam<&LessonState::walkthrough, &Walkthrough::captions>("walkthrough.captions"),
+      NumberParam<&LessonState::walkthrough, &Walkthrough::time, SetPlaybackTime>("walkthrough.time", 0.0,
+                                                                                   kPlaybackTimeMax),
+      NumberParam<&LessonState::walkthrough, &Walkthrough::speed, SetPlaybackSpeed>(
+          "walkthrough.speed", kPlaybackSpeedMin, kPlaybackSpeedMax),
   };
 }
 

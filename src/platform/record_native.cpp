@@ -1,0 +1,221 @@
+#include "platform/record_native.h"
+
+#include <condition_variable>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#include <zlib.h>
+
+#include "lesson/timeline/playback.h"
+#include "platform/app.h"
+#include "platform/gl.h"
+#include "platform/window.h"
+
+namespace platform {
+
+namespace {
+
+// [SECTION] PNG frames, deflated by zlib at its fastest level (UI frames are mostly flat colour)
+
+void PutU32(std::vector<uint8_t>& out, uint32_t v) {
+  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<uint8_t>(v >> shift));
+}
+
+void PutChunk(std::vector<uint8_t>& out, const char* type, const uint8_t* body, size_t size) {
+  PutU32(out, static_cast<uint32_t>(size));
+  const size_t start = out.size();
+  out.insert(out.end(), type, type + 4);
+  out.insert(out.end(), body, body + size);
+  PutU32(out, static_cast<uint32_t>(crc32(0, out.data() + start, static_cast<uInt>(out.size() - start))));
+}
+
+// `rgb`: width * height * 3 bytes, bottom row first (as glReadPixels gives them).
+bool WriteRgbPng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb) {
+  const size_t row = static_cast<size_t>(width) * 3;
+  std::vector<uint8_t> raw;
+  raw.reserve(static_cast<size_t>(height) * (row + 1));
+  for (int y = height - 1; y >= 0; --y) {
+    raw.push_back(0);  // filter: none
+    raw.insert(raw.end(), rgb.begin() + static_cast<long>(y * row), rgb.begin() + static_cast<long>((y + 1) * row));
+  }
+  uLongf packed_size = compressBound(static_cast<uLong>(raw.size()));
+  std::vector<uint8_t> packed(packed_size);
+  if (compress2(packed.data(), &packed_size, raw.data(), static_cast<uLong>(raw.size()), 1) != Z_OK) return false;
+  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
+  std::vector<uint8_t> header;
+  PutU32(header, static_cast<uint32_t>(width));
+  PutU32(header, static_cast<uint32_t>(height));
+  header.insert(header.end(), {8, 2, 0, 0, 0});  // 8-bit RGB, no interlace
+  PutChunk(png, "IHDR", header.data(), header.size());
+  PutChunk(png, "IDAT", packed.data(), packed_size);
+  PutChunk(png, "IEND", nullptr, 0);
+  FILE* file = std::fopen(path.c_str(), "wb");
+  if (!file) return false;
+  const bool ok = std::fwrite(png.data(), 1, png.size(), file) == png.size();
+  return std::fclose(file) == 0 && ok;
+}
+
+// Encodes and writes frames on a thread of its own while the next frames are drawn.
+class FrameWriter {
+ public:
+  explicit FrameWriter(std::string dir) : dir_(std::move(dir)), thread_([this] { Run(); }) {}
+  ~FrameWriter() { Finish(); }
+
+  void Add(int number, int width, int height, std::vector<uint8_t> rgb) {
+    std::unique_lock<std::mutex> lock(mutex_);
+    // At most a few frames wait: the drawing waits for the writer rather than filling the memory.
+    room_.wait(lock, [this] { return queue_.size() < 4; });
+    queue_.push_back(Frame{number, width, height, std::move(rgb)});
+    ready_.notify_one();
+  }
+
+  // Waits for every frame to be written; false if one could not be.
+  bool Finish() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      done_ = true;
+      ready_.notify_one();
+    }
+    if (thread_.joinable()) thread_.join();
+    return ok_;
+  }
+
+ private:
+  struct Frame {
+    int number;
+    int width;
+    int height;
+    std::vector<uint8_t> rgb;
+  };
+
+  void Run() {
+    while (true) {
+      Frame frame;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        ready_.wait(lock, [this] { return done_ || !queue_.empty(); });
+        if (queue_.empty()) return;
+        frame = std::move(queue_.front());
+        queue_.pop_front();
+        room_.notify_one();
+      }
+      char name[32];
+      std::snprintf(name, sizeof name, "/frame-%06d.png", frame.number);
+      if (!WriteRgbPng(dir_ + name, frame.width, frame.height, frame.rgb) && ok_) {
+        std::fprintf(stderr, "error: could not write %s%s\n", dir_.c_str(), name);
+        ok_ = false;
+      }
+    }
+  }
+
+  std::string dir_;
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::condition_variable room_;
+  std::deque<Frame> queue_;
+  bool done_ = false;
+  bool ok_ = true;
+  std::thread thread_;
+};
+
+FrameWriter* g_writer = nullptr;
+int g_frames_written = 0;
+
+void TakeFrame(App& app) {
+  int width = 0, height = 0;
+  WindowFramebufferSize(&width, &height);
+  std::vector<uint8_t> rgb(static_cast<size_t>(width) * height * 3);
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
+  g_writer->Add(++g_frames_written, width, height, std::move(rgb));
+  // The frame at the end of the timeline is the last.
+  if (!app.state.walkthrough.playing) app.running = false;
+}
+
+// [SECTION] Captions
+
+std::string VttTime(double seconds) {
+  const long ms = static_cast<long>(seconds * 1000.0 + 0.5);
+  char text[32];
+  std::snprintf(text, sizeof text, "%02ld:%02ld:%02ld.%03ld", ms / 3600000, ms / 60000 % 60, ms / 1000 % 60, ms % 1000);
+  return text;
+}
+
+size_t WordCount(const std::string& text) {
+  size_t words = 0;
+  bool in_word = false;
+  for (const char c : text) {
+    const bool space = c == ' ' || c == '\n' || c == '\t';
+    if (!space && !in_word) ++words;
+    in_word = !space;
+  }
+  return words;
+}
+
+// Sentences end at ". ", "! " or "? " (a decimal point such as 0.2 is followed by a digit).
+std::vector<std::string> Sentences(const std::string& text) {
+  std::vector<std::string> sentences;
+  size_t start = 0;
+  for (size_t i = 0; i + 1 < text.size(); ++i) {
+    if ((text[i] == '.' || text[i] == '!' || text[i] == '?') && text[i + 1] == ' ') {
+      sentences.push_back(text.substr(start, i + 1 - start));
+      start = i + 2;
+    }
+  }
+  if (start < text.size()) sentences.push_back(text.substr(start));
+  return sentences;
+}
+
+}  // namespace
+
+std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextStore& text) {
+  std::string vtt = "WEBVTT\n";
+  int cue = 0;
+  for (size_t step = 0; step < timeline.steps.size(); ++step) {
+    const lesson::TimelineStep& entry = timeline.steps[step];
+    const std::string caption = text.Get(lesson::WalkthroughStepKey(static_cast<int>(step), "caption"));
+    const double words = static_cast<double>(std::max<size_t>(1, WordCount(caption)));
+    double at = entry.start;
+    for (const std::string& sentence : Sentences(caption)) {
+      const double end = at + entry.narration * static_cast<double>(WordCount(sentence)) / words;
+      vtt += "\n" + std::to_string(++cue) + "\n" + VttTime(at) + " --> " + VttTime(end) + "\n" + sentence + "\n";
+      at = end;
+    }
+  }
+  return vtt;
+}
+
+int RunRecording(App& app) {
+  const lesson::Timeline& timeline = lesson::LessonTimeline();
+  {
+    std::ofstream vtt(app.options.record_dir + "/captions.vtt", std::ios::binary);
+    vtt << TimelineWebVtt(timeline, lesson::LessonText());
+    if (!vtt) {
+      std::fprintf(stderr, "error: could not write %s/captions.vtt (does the folder exist?)\n",
+                   app.options.record_dir.c_str());
+      AppShutdown(app);
+      return 1;
+    }
+  }
+  // The captions are a track of their own, shown only when a viewer asks: none in the frames.
+  app.state.walkthrough.captions = false;
+  app.ui.hide_player = true;
+  lesson::PlaybackSeek(app.state, app.ui.playback, timeline, 0.0);
+  lesson::PlaybackPlay(app.state, app.ui.playback, timeline);
+  FrameWriter writer(app.options.record_dir);
+  g_writer = &writer;
+  app.frame_drawn = TakeFrame;
+  while (app.running) AppFrame(app);
+  const bool written = writer.Finish();
+  g_writer = nullptr;
+  AppShutdown(app);
+  std::printf("recorded %d frames at %d fps (%.1f s) and captions.vtt in %s\n", g_frames_written,
+              app.options.record_fps, timeline.duration, app.options.record_dir.c_str());
+  return written ? app.exit_code : 1;
+}
+
+}  // namespace platform

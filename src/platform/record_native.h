@@ -1,0 +1,23 @@
+#pragma once
+// attention_lesson --record DIR: the lesson played from its start, rendered frame by frame at a
+// fixed frame rate (its clock moves 1/fps per frame, however long a frame takes, so two
+// recordings are the same), written as DIR/frame-000001.png ... and DIR/captions.vtt, the
+// narration as WebVTT cues timed to the frames (a sentence a cue). scripts/render-video makes an
+// MP4 of them with the captions as a subtitle track. Native only.
+
+#include <string>
+
+#include "lesson/timeline/timeline.h"
+
+namespace platform {
+
+struct App;
+
+// Plays the lesson into app.options.record_dir and quits; returns the exit code.
+int RunRecording(App& app);
+
+// The captions of `timeline` as a WebVTT file: each step's caption split into sentences, each
+// sentence a cue whose share of the step's narration time is its share of the words.
+std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextStore& text);
+
+}  // namespace platform

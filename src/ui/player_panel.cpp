@@ -1,0 +1,205 @@
+#include "ui/player_panel.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+
+#include <imgui.h>
+#include <imgui_internal.h>
+
+#include "lesson/text_store.h"
+#include "lesson/timeline/playback.h"
+#include "ui/highlight.h"
+#include "ui/item_registry.h"
+#include "ui/text_layout.h"
+#include "ui/theme.h"
+
+namespace ui {
+
+namespace {
+
+using lesson::T;
+
+constexpr double kSpeeds[] = {0.75, 1.0, 1.25, 1.5};
+
+std::string SpeedLabel(double speed) {
+  char text[16];
+  std::snprintf(text, sizeof text, "%g\xC3\x97", speed);  // "1.25×"
+  return text;
+}
+
+// Space and K play and pause, C turns captions on and off: read as typed characters (as the
+// walkthrough's N and B), never while a control is in use or text is typed. Space belongs to the
+// control the keyboard focus ring is on, which it presses.
+void HandleKeys(lesson::LessonState& state, Context& ctx, const lesson::Timeline& timeline) {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (ImGui::IsAnyItemActive() || io.WantTextInput) return;
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const bool ring_shown = g.NavId != 0 && !g.NavDisableHighlight;
+  for (const ImWchar c : io.InputQueueCharacters) {
+    if (c == 'k' || c == 'K' || (c == ' ' && !ring_shown)) lesson::PlaybackToggle(state, ctx.playback, timeline);
+    if (c == 'c' || c == 'C') state.walkthrough.captions = !state.walkthrough.captions;
+  }
+}
+
+// The seek bar: a slider over the timeline with a tick at each step's start.
+void DrawSeekBar(lesson::LessonState& state, Context& ctx, const lesson::Timeline& timeline, float width) {
+  lesson::Walkthrough& walkthrough = state.walkthrough;
+  float seconds = static_cast<float>(walkthrough.time);
+  const std::string clock =
+      lesson::PlaybackClock(walkthrough.time) + " / " + lesson::PlaybackClock(timeline.duration);
+  ImGui::SetNextItemWidth(width);
+  if (ImGui::SliderFloat("##seek", &seconds, 0.0f, static_cast<float>(timeline.duration), clock.c_str(),
+                         ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput)) {
+    lesson::PlaybackSeek(state, ctx.playback, timeline, static_cast<double>(seconds));
+  }
+  RecordItem(ctx, "walkthrough.seek");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.seek").c_str());
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float inner = ImGui::GetStyle().GrabMinSize * 0.5f + ImGui::GetStyle().FramePadding.x * 0.0f;
+  for (const lesson::TimelineStep& step : timeline.steps) {
+    const float f = timeline.duration > 0.0 ? static_cast<float>(step.start / timeline.duration) : 0.0f;
+    const float x = min.x + inner + f * (max.x - min.x - 2.0f * inner);
+    draw->AddLine(ImVec2(x, max.y - 5.0f), ImVec2(x, max.y - 1.0f), ctx.palette.first, 2.0f);
+  }
+}
+
+// The narration's words for the step on a tinted band, as a video shows its captions.
+void DrawCaptionBand(Context& ctx, const std::string& caption, float width) {
+  const float pad = 10.0f;
+  const ImVec2 start = ImGui::GetCursorScreenPos();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->ChannelsSplit(2);
+  draw->ChannelsSetCurrent(1);
+  ImGui::SetCursorScreenPos(ImVec2(start.x + pad, start.y + pad));
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + width - 2.0f * pad);
+  ImGui::TextUnformatted(caption.c_str());
+  ImGui::PopTextWrapPos();
+  const float bottom = ImGui::GetItemRectMax().y + pad;
+  draw->ChannelsSetCurrent(0);
+  draw->AddRectFilled(start, ImVec2(start.x + width, bottom), ctx.palette.panel, 6.0f);
+  draw->AddRectFilled(start, ImVec2(start.x + 4.0f, bottom), ctx.palette.first, 2.0f);
+  draw->ChannelsMerge();
+  RecordRect(ctx, "walkthrough.caption", start, ImVec2(start.x + width, bottom));
+  ImGui::SetCursorScreenPos(ImVec2(start.x, bottom));
+  ImGui::Dummy(ImVec2(width, 0.0f));
+}
+
+void MutedText(Context& ctx, const std::string& text) {
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
+  ImGui::TextWrapped("%s", text.c_str());
+  ImGui::PopStyleColor();
+}
+
+}  // namespace
+
+bool PlayerInUse(const lesson::LessonState& state) { return state.walkthrough.playing || state.walkthrough.time > 0.0; }
+
+void DrawPlayer(lesson::LessonState& state, Context& ctx) {
+  const lesson::Timeline& timeline = lesson::LessonTimeline();
+  lesson::Walkthrough& walkthrough = state.walkthrough;
+  if (ctx.hide_player) {
+    if (walkthrough.playing && state.highlight != ctx.played_highlight) RequestScrollToHighlight(ctx);
+    ctx.played_highlight = state.highlight;
+    return;
+  }
+  HandleKeys(state, ctx, timeline);
+  const float column = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f);
+  ImGui::PushID("player");
+
+  ButtonRow row;
+  const bool at_end = walkthrough.time >= timeline.duration;
+  const char* play_key = walkthrough.playing ? "walkthrough.pause"
+                         : at_end            ? "walkthrough.replay"
+                         : walkthrough.time > 0.0 ? "walkthrough.resume"
+                                                  : "walkthrough.play";
+  // As wide as its widest label, so the buttons after it stay put when it turns into Pause.
+  float play_width = 0.0f;
+  for (const char* key : {"walkthrough.pause", "walkthrough.replay", "walkthrough.resume", "walkthrough.play"}) {
+    play_width = std::max(play_width, ImGui::CalcTextSize(T(key).c_str()).x);
+  }
+  play_width += ImGui::GetStyle().FramePadding.x * 2.0f;
+  const std::string play = T(play_key) + "###play";
+  row.Place(T("walkthrough.play"));
+  if (ImGui::Button(play.c_str(), ImVec2(play_width, 0.0f))) {
+    // From the start of the step the walkthrough shows, when the lesson has not played yet.
+    if (!walkthrough.playing && walkthrough.time <= 0.0 && walkthrough.step > 0) {
+      lesson::PlaybackSeek(state, ctx.playback, timeline, lesson::TimelineStepStart(timeline, walkthrough.step));
+    }
+    lesson::PlaybackToggle(state, ctx.playback, timeline);
+  }
+  RecordItem(ctx, "walkthrough.play");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.player_keys").c_str());
+
+  const std::string previous = T("walkthrough.previous_step") + "###previous";
+  row.Place(previous);
+  if (ImGui::Button(previous.c_str())) lesson::PlaybackPreviousStep(state, ctx.playback, timeline);
+  RecordItem(ctx, "walkthrough.previous_step");
+  const std::string next = T("walkthrough.next_step") + "###next";
+  row.Place(next);
+  if (ImGui::Button(next.c_str())) lesson::PlaybackNextStep(state, ctx.playback, timeline);
+  RecordItem(ctx, "walkthrough.next_step");
+
+  const std::string captions = T("walkthrough.cc") + "###captions";
+  row.Place(captions + "    ");  // room for the check box
+  ImGui::Checkbox(captions.c_str(), &walkthrough.captions);
+  RecordItem(ctx, "walkthrough.captions");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.cc_hint").c_str());
+
+  const std::string speed_label = T("walkthrough.speed");
+  const std::string current = SpeedLabel(walkthrough.speed);
+  const float combo_width = ImGui::CalcTextSize("1.25\xC3\x97").x + ImGui::GetFrameHeight() * 1.6f;
+  row.Place(speed_label + "  " + current + "      ");
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(speed_label.c_str());
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(combo_width);
+  if (ImGui::BeginCombo("##speed", current.c_str())) {
+    for (const double speed : kSpeeds) {
+      if (ImGui::Selectable(SpeedLabel(speed).c_str(), speed == walkthrough.speed)) {
+        lesson::SetPlaybackSpeed(walkthrough, speed);
+      }
+    }
+    ImGui::EndCombo();
+  }
+  RecordItem(ctx, "walkthrough.speed");
+
+  DrawSeekBar(state, ctx, timeline, column);
+  // Before the lesson has played, the step the walkthrough shows (a link may open on any).
+  const int step =
+      PlayerInUse(state) ? lesson::TimelineStepAt(timeline, walkthrough.time) : lesson::ClampWalkthroughStep(walkthrough.step);
+  const std::string position =
+      lesson::Fill(T("walkthrough.position"),
+                   {{"time", lesson::PlaybackClock(walkthrough.time)},
+                    {"duration", lesson::PlaybackClock(timeline.duration)},
+                    {"step", std::to_string(step + 1)},
+                    {"count", std::to_string(timeline.steps.size())},
+                    {"title", T(lesson::WalkthroughStepKey(step, "title"))}});
+  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
+  MutedText(ctx, position);
+  RecordItem(ctx, "walkthrough.player_position");
+  if (walkthrough.captions) {
+    DrawCaptionBand(ctx, T(lesson::WalkthroughStepKey(step, "caption")), column);
+  }
+  if (!walkthrough.playing && lesson::PlaybackTakenOver(state, ctx.playback)) {
+    MutedText(ctx, lesson::Fill(T("walkthrough.taken_over"), {{"step", std::to_string(step + 1)}}));
+    RecordItem(ctx, "walkthrough.taken_over");
+  } else if (walkthrough.playing && ctx.playback.narration == lesson::Narration::Captions &&
+             ctx.speech_note != nullptr) {
+    MutedText(ctx, T(ctx.speech_note));
+    RecordItem(ctx, "walkthrough.speech_note");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::PopID();
+  // A part the lesson now points at scrolls into view (in a widget with a scrollbar of its own).
+  if (walkthrough.playing && state.highlight != ctx.played_highlight) RequestScrollToHighlight(ctx);
+  ctx.played_highlight = state.highlight;
+}
+
+void PausePlayerIfTakenOver(lesson::LessonState& state, Context& ctx) {
+  if (state.walkthrough.playing && lesson::PlaybackTakenOver(state, ctx.playback)) lesson::PlaybackPause(state);
+}
+
+}  // namespace ui
