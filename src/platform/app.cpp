@@ -125,8 +125,9 @@ std::string PlaybackSentence(const App& app) {
   return sentence;
 }
 
-// Tells the page where the lesson's playback is: {playing, time, duration, step, caption} (step
-// from 1; caption the step's narration), when it starts, stops or changes step, and at most every
+// Tells the page where the lesson's playback is: {playing, time, duration, step, steps, caption,
+// speed} (step from 1; steps each step's start in seconds; caption the step's narration, which
+// the page speaks at that speed), when it starts, stops or changes step, and at most every
 // kPublishIntervalMs while it plays.
 void PublishPlayback(App& app) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
@@ -139,11 +140,18 @@ void PublishPlayback(App& app) {
   if (app.published_playback.empty() && !PlayerInUse(app)) return;
   app.published_playback = key + "|";
   app.published_playback_ms = now;
-  char numbers[96];
-  std::snprintf(numbers, sizeof numbers, "\"time\":%.3f,\"duration\":%.3f,\"step\":%d,", walkthrough.time,
-                timeline.duration, step + 1);
+  char numbers[128];
+  std::snprintf(numbers, sizeof numbers, "\"time\":%.3f,\"duration\":%.3f,\"step\":%d,\"speed\":%g,",
+                walkthrough.time, timeline.duration, step + 1, walkthrough.speed);
+  std::string starts;
+  for (const lesson::TimelineStep& entry : timeline.steps) {
+    char start[32];
+    std::snprintf(start, sizeof start, "%s%.3f", starts.empty() ? "" : ",", entry.start);
+    starts += start;
+  }
   BridgePlayback(std::string("{\"playing\":") + (walkthrough.playing ? "true," : "false,") + numbers +
-                 "\"caption\":" + JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
+                 "\"steps\":[" + starts + "],\"caption\":" +
+                 JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
 }
 
 // Moves a playing lesson's clock on by the time since it last moved (at most a quarter second:

@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { launch, serve, watchPage } from './browser.mjs';
+import { normalize, readCaptions } from './lesson_words.mjs';
 
 const require = createRequire(import.meta.url);
 const [dir, out] = process.argv.slice(2);
@@ -395,28 +396,6 @@ await check('the transcript matches the walkthrough captions (lesson/lesson.txt)
   if (!stated.includes(`${words} words`)) throw new Error(`the page says "${stated}", the captions have ${words} words`);
   await context.close();
 });
-
-function normalize(text) { return text.replace(/[‘’]/g, "'").replace(/[“”]/g, '"').replace(/\s+/g, ' ').trim(); }
-
-// key = ... with indented continuation lines (the format of src/lesson/text_store.h).
-function readLessonText(path) {
-  const entries = {};
-  let key = null;
-  for (const line of readFileSync(path, 'utf8').split('\n')) {
-    if (line.startsWith('#') || !line.trim()) { key = null; continue; }
-    const match = /^(\S+)\s*=\s*(.*)$/.exec(line);
-    if (match && !/^\s/.test(line)) { key = match[1]; entries[key] = match[2]; } else if (key) entries[key] += ` ${line.trim()}`;
-  }
-  return entries;
-}
-
-// walkthrough.stepN.caption, in order.
-function readCaptions(path) {
-  const entries = readLessonText(path);
-  const captions = [];
-  for (let i = 1; entries[`walkthrough.step${i}.caption`] !== undefined; i++) captions.push(entries[`walkthrough.step${i}.caption`]);
-  return captions;
-}
 
 // [SECTION] HTML validation (vnu.jar)
 

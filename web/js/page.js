@@ -1,6 +1,7 @@
 // widget.html: one widget filling the page, its state in the URL fragment, and, when framed, a
-// host it talks to with postMessage: it reports ready, changes and its content height, and takes
-// {type: 'attention-widget:set', scene, state} messages.
+// host it talks to with postMessage: it reports ready, changes, playback and its content height,
+// and takes {type: 'attention-widget:set', scene, state}, {type: 'attention-widget:play'},
+// {type: 'attention-widget:pause'} and {type: 'attention-widget:seek', seconds} messages.
 //
 // Whoever serves widget.html lists the parents it obeys in
 // <meta name="attention-widget-allowed-origins" content="https://a.example ...">; the framing
@@ -69,6 +70,17 @@ function readSetMessage(data) {
   return { scene: hasScene ? data.scene : null, state: hasState ? data.state : null };
 }
 
+// The lesson player's messages: play and pause carry nothing else, seek a finite number of seconds.
+const PLAYER_MESSAGES = ['attention-widget:play', 'attention-widget:pause', 'attention-widget:seek'];
+// The seconds of a well-formed player message (0 for play and pause), or null.
+function readPlayerMessage(data) {
+  if (Object.getPrototypeOf(data) !== Object.prototype) return null;
+  const keys = Object.getOwnPropertyNames(data);
+  if (data.type !== 'attention-widget:seek') return keys.length === 1 ? 0 : null;
+  if (keys.length !== 2 || keys.indexOf('seconds') < 0) return null;
+  return typeof data.seconds === 'number' && Number.isFinite(data.seconds) ? data.seconds : null;
+}
+
 export function mountPage(main) {
   const params = new URLSearchParams(window.location.search);
   const framed = window.parent !== window;
@@ -98,6 +110,7 @@ export function mountPage(main) {
       post({ type: 'attention-widget:change', state, description });
     },
     onHeight: (height) => post({ type: 'attention-widget:resize', height: Math.ceil(height) }),
+    onPlayback: (detail) => post({ type: 'attention-widget:playback', ...detail }),
   });
   main.addEventListener('attention-widget-ready', () => post({ type: 'attention-widget:ready' }));
   window.addEventListener('message', (event) => {
@@ -111,6 +124,22 @@ export function mountPage(main) {
     }
     if (allowed !== null && allowed.indexOf(event.origin) < 0) {
       if (ours) ignore(`messages from ${event.origin}: it is not in attention-widget-allowed-origins`);
+      return;
+    }
+    if (ours && PLAYER_MESSAGES.indexOf(data.type) >= 0) {
+      handle.whenReady(() => {
+        const seconds = readPlayerMessage(data);
+        if (seconds === null) {
+          ignore("a malformed player message: expected {type: 'attention-widget:play'}, " +
+                 "{type: 'attention-widget:pause'} or {type: 'attention-widget:seek', seconds}");
+        } else if (data.type === 'attention-widget:play') {
+          handle.play();
+        } else if (data.type === 'attention-widget:pause') {
+          handle.pause();
+        } else {
+          handle.seek(seconds);
+        }
+      });
       return;
     }
     if (!ours || data.type !== 'attention-widget:set') return;

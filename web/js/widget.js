@@ -3,6 +3,7 @@
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
+import { narrator } from './speech.js';
 import { afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
@@ -135,6 +136,17 @@ export function mount(div, options = {}) {
   handle.setScene = (scene) => {
     if (handle.ready && isSceneName(scene)) handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]);
   };
+  // The lesson player: play(), pause() and seek(seconds) from the start of the lesson.
+  handle.play = () => handle.whenReady(() => handle.module.ccall('attn_play', null, [], []));
+  handle.pause = () => handle.whenReady(() => handle.module.ccall('attn_pause', null, [], []));
+  handle.seek = (seconds) => {
+    const at = Number(seconds);
+    if (typeof seconds !== 'number' || !Number.isFinite(at)) {
+      console.warn(`Attention widget: seek(${String(seconds).slice(0, 40)}) needs a number of seconds`);
+      return;
+    }
+    handle.whenReady(() => handle.module.ccall('attn_seek', 'number', ['number'], [at]));
+  };
 
   // widget.html's inline start script (start.js) may have begun the wasm compile and the lesson
   // words' download already; they are for the page's one widget.
@@ -204,6 +216,7 @@ async function start(div, options, handle, ready) {
   // back to back, for the soonest first frame.
   const between = options.fillPage ? () => undefined : nextTask;
 
+  let voice = null;
   try {
     const [, lessonText, compiled] = await Promise.all([loadRuntime(), ready.text, ready.wasm]);
     await between();
@@ -237,6 +250,13 @@ async function start(div, options, handle, ready) {
         div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description } }));
       },
       onFrameDrawn: frameDrawn,
+      onPlayback(report) {
+        if (voice) voice.report(report);
+        const detail = { playing: report.playing, time: report.time, duration: report.duration, step: report.step,
+                         steps: report.steps, caption: report.caption };
+        if (options.onPlayback) options.onPlayback(detail);
+        div.dispatchEvent(new CustomEvent('attention-widget-playback', { detail }));
+      },
       onContentHeight(height) {
         if (!options.fillPage) stage.style.height = `${Math.max(320, Math.ceil(height))}px`;
         if (options.onHeight) options.onHeight(height);
@@ -250,6 +270,8 @@ async function start(div, options, handle, ready) {
         console.warn(bad ? `Attention widget: ${bad[1]} (its words show as [key] until it is fixed)` : text);
       },
     });
+    // The narration's voice, once the module takes calls (its playback reports only come later).
+    voice = narrator(module, () => module.ccall('attn_pause', null, [], []));
     const names = readSceneNames(module);
     const args = [];
     let scene = module.ccall('attn_default_scene', 'string', [], []);
@@ -330,12 +352,16 @@ async function start(div, options, handle, ready) {
 }
 
 // The authors' API: AttentionWidget.get(div).setScene(NAME) / .setState(STATE), NAME a scene's
-// name and STATE a state in the URL-fragment encoding.
+// name and STATE a state in the URL-fragment encoding; .play(), .pause() and .seek(SECONDS) for the
+// lesson played as a narrated explainer (its attention-widget-playback events tell where it is).
 export function api(div) {
   const handle = mounted.get(div);
   return {
     setScene: (scene) => { if (handle) handle.setScene(scene); },
     setState: (state) => { if (handle && typeof state === 'string') handle.apply(state); },
+    play: () => { if (handle) handle.play(); },
+    pause: () => { if (handle) handle.pause(); },
+    seek: (seconds) => { if (handle) handle.seek(seconds); },
   };
 }
 

@@ -51,7 +51,9 @@ void PlaybackToggle(LessonState& state, PlaybackRun& run, const Timeline& timeli
 
 void PlaybackSeek(LessonState& state, PlaybackRun& run, const Timeline& timeline, double seconds) {
   const double to = std::isfinite(seconds) ? std::clamp(seconds, 0.0, timeline.duration) : state.walkthrough.time;
-  run.spoken_through = TimelineStepAt(timeline, to) - 1;
+  // Another step's sentence is said from its start; within the step, what was said stays said.
+  const int step = TimelineStepAt(timeline, to);
+  if (step != TimelineStepAt(timeline, state.walkthrough.time)) run.spoken_through = step - 1;
   Evaluate(state, run, timeline, to);
   if (to >= timeline.duration) state.walkthrough.playing = false;
 }

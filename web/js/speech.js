@@ -1,0 +1,105 @@
+// The lesson's narration, spoken with the Web Speech API (speechSynthesis) while a widget plays
+// its walkthrough as a narrated explainer. The widget reports its playback ({playing, time,
+// duration, step, caption, speed}); when a step starts playing, its caption (the same words as the
+// captions and the page's transcript, from lesson.txt) is said in an English voice at the
+// playback's speed, and the widget is told when the sentence has been said (attn_speech_done),
+// so a step never ends before its narration. Without an English voice (common in headless or
+// minimal browsers) the widget is told speech is not available (attn_speech(0)) and plays on its
+// captions' own timing. One widget speaks at a time: another one that starts playing pauses it.
+
+const synth = typeof window !== 'undefined' && window.speechSynthesis &&
+  typeof window.SpeechSynthesisUtterance === 'function' ? window.speechSynthesis : null;
+
+function englishVoice() {
+  if (!synth) return null;
+  const voices = synth.getVoices() || [];
+  const english = voices.filter((voice) => /^en([-_]|$)/i.test(voice.lang || ''));
+  return english.find((voice) => voice.default) || english.find((voice) => voice.localService) || english[0] || null;
+}
+
+let speaking = null;  // the narrator that speaks now
+const narrators = new Set();
+if (synth) {
+  // Chromium loads its voices after the first getVoices(); every narrator hears when they come.
+  synth.getVoices();
+  if (typeof synth.addEventListener === 'function') {
+    synth.addEventListener('voiceschanged', () => { for (const narrator of narrators) narrator.voicesChanged(); });
+  }
+}
+
+// A narrator for one widget's module; `pause` pauses that widget (another one started speaking).
+export function narrator(module, pause) {
+  let said = 0;          // utterances made: only the newest one's end counts
+  let step = 0;          // the step last spoken, from 1; 0 for none
+  let playing = false;
+  let available = null;  // what the widget was last told
+  const tell = (yes) => {
+    if (available === yes) return;
+    available = yes;
+    module.ccall('attn_speech', null, ['number'], [yes ? 1 : 0]);
+  };
+  const stop = () => {
+    ++said;
+    if (speaking === self && synth) synth.cancel();
+    if (speaking === self) speaking = null;
+  };
+  const speak = (detail) => {
+    const voice = englishVoice();
+    tell(voice !== null);
+    if (!voice) return;
+    if (speaking && speaking !== self) speaking.yield();
+    stop();
+    speaking = self;
+    const id = ++said;
+    const utterance = new window.SpeechSynthesisUtterance(String(detail.caption || ''));
+    utterance.voice = voice;
+    utterance.lang = voice.lang;
+    utterance.rate = Math.min(1.5, Math.max(0.75, Number(detail.speed) || 1));
+    const done = () => {
+      if (id !== said) return;  // cancelled: a newer sentence or a pause took over
+      if (speaking === self) speaking = null;
+      module.ccall('attn_speech_done', null, ['number'], [detail.step]);
+    };
+    utterance.onend = done;
+    utterance.onerror = (event) => {
+      // A browser that refuses to speak (no user gesture yet, no audio) plays on captions.
+      if (event && (event.error === 'not-allowed' || event.error === 'audio-hardware' ||
+                    event.error === 'synthesis-unavailable')) {
+        tell(false);
+      }
+      done();
+    };
+    synth.speak(utterance);
+  };
+  const self = {
+    // A playback report from the widget.
+    report(detail) {
+      const started = detail.playing && (!playing || detail.step !== step);
+      playing = detail.playing;
+      if (!detail.playing) {
+        step = 0;
+        stop();
+        return;
+      }
+      if (started) {
+        step = detail.step;
+        speak(detail);
+      }
+    },
+    yield() {
+      stop();
+      playing = false;
+      step = 0;
+      pause();
+    },
+    voicesChanged() {
+      if (available === false && englishVoice()) tell(true);
+    },
+    forget() {
+      stop();
+      narrators.delete(self);
+    },
+  };
+  narrators.add(self);
+  return self;
+}
