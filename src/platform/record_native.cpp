@@ -213,7 +213,7 @@ int RunRecording(App& app) {
   const bool written = writer.Finish();
   g_writer = nullptr;
   AppShutdown(app);
-  std::printf("recorded %d frames at %d fps (%.1f s) and captions.vtt in %s\n", g_frames_written,
+  std::printf("recorded %d frames at %d fps (%.3f s) and captions.vtt in %s\n", g_frames_written,
               app.options.record_fps, timeline.duration, app.options.record_dir.c_str());
   return written ? app.exit_code : 1;
 }
