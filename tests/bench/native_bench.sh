@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The native half of scripts/bench, under Xvfb: CPU use of an app over 5 idle seconds (from
-# /proc/PID/stat, after 2 s to start), and the time from launch to the first frame (the app run
-# with --frames 1 exits right after drawing it; median of 5).
+# /proc/PID/stat, after 2 s to start), the time from launch to the first frame (the app run
+# with --frames 1 exits right after drawing it; median of 5), and the wall time of --record of
+# the whole lesson at 1280 x 720, 30 fps (frames written to a temporary folder, then removed).
 # usage: native_bench.sh APP [BASELINE_APP]   prints one JSON object
 set -euo pipefail
 app="$1"
@@ -37,15 +38,33 @@ first_frame_ms() {
   printf '%s\n' "${samples[@]}" | sort -n | sed -n 3p
 }
 
+# {"frames", "fps", "lesson_s", "wall_s", "seconds_per_lesson_second"} of one recording.
+record() {
+  local dir start end summary
+  dir="$(mktemp -d)"
+  start="$(date +%s%N)"
+  summary="$("$app" --record "$dir" --fps 30 --size 1280x720 2>/dev/null | tail -n 1)"
+  end="$(date +%s%N)"
+  rm -rf "$dir"
+  awk -v line="$summary" -v ns="$((end - start))" 'BEGIN {
+    if (match(line, /recorded [0-9]+ frames at [0-9]+ fps \([0-9.]+ s\)/) == 0) { print "null"; exit }
+    split(substr(line, RSTART, RLENGTH), w, /[ (]+/)
+    wall = ns / 1e9
+    printf "{\"frames\": %d, \"fps\": %d, \"lesson_s\": %.3f, \"wall_s\": %.1f, \"seconds_per_lesson_second\": %.3f}",
+           w[2], w[5], w[7], wall, wall / w[7]
+  }'
+}
+
 run() {
-  local widget_idle baseline_idle start_ms
+  local widget_idle baseline_idle start_ms recording
   widget_idle="$(idle_cpu "$app" --size 1024x760)"
   baseline_idle="null"
   # The stock example saves its window layout to imgui.ini in the working folder: not ours.
   if [ -n "$baseline" ]; then baseline_idle="$(cd "$(dirname "$baseline")" && idle_cpu "$baseline")"; fi
   start_ms="$(first_frame_ms)"
-  printf '{"idle_cpu_percent": %s, "baseline_idle_cpu_percent": %s, "first_frame_ms": %s}\n' \
-    "$widget_idle" "$baseline_idle" "$start_ms"
+  recording="$(record)"
+  printf '{"idle_cpu_percent": %s, "baseline_idle_cpu_percent": %s, "first_frame_ms": %s, "record": %s}\n' \
+    "$widget_idle" "$baseline_idle" "$start_ms" "$recording"
 }
 
 if [ -z "${BENCH_IN_XVFB:-}" ]; then

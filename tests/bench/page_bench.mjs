@@ -1,5 +1,6 @@
 // The browser half of scripts/bench: time to first frame, idle frames (untouched, hidden tab,
-// scrolled out of view) and per-frame CPU during a drag, in headless Chromium, for the widget,
+// scrolled out of view), per-frame CPU during a drag and during the lesson's playback (and frames
+// while it is paused), in headless Chromium, for the widget,
 // the stock ImGui example (baseline) and a floor page that only clears a WebGL2 canvas once; and
 // the first frame of the lesson page (index.html, whose first widget is on its first screen at
 // this viewport), in the same alternation, for the lesson page's start-up budget.
@@ -240,6 +241,38 @@ async function dragFigures(kind) {
 }
 const drag = { widget: await dragFigures('widget'), baseline: await dragFigures('baseline') };
 
+// 4. The lesson played as a narrated explainer, on the widget's page: CPU per frame while it plays
+// its second step (the query turning toward the bus key: every frame moves it and recomputes the
+// scene), then frames while paused. Played on captions' timing (no voice in headless Chromium).
+async function playbackFigures() {
+  const { context, page } = await openPage(`${site.origin}/widget.html?scene=walkthrough`);
+  await page.waitForTimeout(1000);
+  const player = (call, arg) => page.evaluate(([name, value]) => {
+    const widget = window.AttentionWidget.get(document.querySelector('main'));
+    return value === undefined ? widget[name]() : widget[name](value);
+  }, [call, arg]);
+  const reports = [];
+  await page.exposeFunction('__benchPlayback', (detail) => reports.push(detail));
+  await page.evaluate(() => document.querySelector('main').addEventListener('attention-widget-playback',
+                                                                              (e) => window.__benchPlayback(e.detail)));
+  await player('seek', 0.5);
+  await page.waitForTimeout(300);
+  const steps = reports[reports.length - 1].steps;
+  await player('seek', steps[1] + 1.9);
+  await page.waitForTimeout(300);
+  await page.evaluate(() => { window.__bench.frameCpu = []; });
+  await player('play');
+  const playing = await framesDuring(page, 3000);
+  const samples = await page.evaluate(() => window.__bench.frameCpu);
+  await player('pause');
+  await page.waitForTimeout(500);
+  const paused = await framesDuring(page, 3000);
+  await context.close();
+  return { frames: playing.frames, p50_ms: round(percentile(samples, 50), 3), p95_ms: round(percentile(samples, 95), 3),
+           paused_frames_3s: paused.frames };
+}
+const playback = await playbackFigures();
+
 await browser.close();
 for (const s of [site, baseline, floor]) s.server.close();
 
@@ -250,6 +283,7 @@ const result = {
   lesson_first_contentful_paint_ms: { samples: lessonPaint, median: lessonPaintMedian },
   idle,
   drag,
+  playback,
 };
 writeFileSync(outJson, JSON.stringify(result, null, 2) + '\n');
 console.log(JSON.stringify(result));

@@ -57,8 +57,14 @@ export function measureTable(bench) {
     `| drag: frame CPU p50 / p95 (${page.drag.widget.frames} / ${page.drag.baseline.frames} frames) | ` +
       `${page.drag.widget.p50_ms} / ${ms(page.drag.widget.p95_ms)} | ` +
       `${page.drag.baseline.p50_ms} / ${ms(page.drag.baseline.p95_ms)} |`,
+    ...(page.playback ? [
+      `| playback: frame CPU p50 / p95 (${page.playback.frames} frames) / frames in 3 s paused | ` +
+        `${page.playback.p50_ms} / ${ms(page.playback.p95_ms)} / ${page.playback.paused_frames_3s} | |`] : []),
     `| native: idle CPU over 5 s | ${native.idle_cpu_percent} % | ${native.baseline_idle_cpu_percent} % |`,
     `| native: launch to first frame, median of 5 | ${ms(native.first_frame_ms)} | |`,
+    ...(native.record ? [
+      `| native: --record of the whole lesson at 1280 × 720, ${native.record.fps} fps (${native.record.frames} frames, ` +
+        `${native.record.lesson_s} s of lesson) | ${native.record.wall_s} s (${native.record.seconds_per_lesson_second} × real time) | |`] : []),
   ];
   for (const c of bench.core.sizes) {
     lines.push(`| core pass n = ${c.n}, d = 64: native / wasm (ratio) | ${c.native_ms.toFixed(3)} / ` +
@@ -175,8 +181,14 @@ generator and the lesson bench's arithmetic on made-up runs.
   the last two the host page also sets a new state, which the widget may draw only once seen.
 - **Drag**: CPU time per animation frame during one scripted drag of a key on the compare
   scene, the same pointer path on both pages.
-- **Native**: the app's CPU over 5 idle seconds under Xvfb (Mesa llvmpipe), and the time from
-  launch to its first frame.
+- **Playback**: CPU time per animation frame while the widget plays the lesson's second step (the
+  query turning toward the bus key: every frame moves it and recomputes the scene), on its
+  captions' timing; then the frames drawn in 3 s paused. The budget is the baseline's drag p95
+  of the same run.
+- **Native**: the app's CPU over 5 idle seconds under Xvfb (Mesa llvmpipe), the time from
+  launch to its first frame, and the wall time of \`attention_lesson --record\` of the whole
+  lesson at 1280 × 720 and 30 fps (PNG frames and captions), which must not be slower than the
+  lesson itself.
 - **Core**: one causal attention pass, d = 64, in a Release build natively and compiled to wasm
   under Node; both must compute the same outputs.
 

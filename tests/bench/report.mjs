@@ -94,6 +94,12 @@ const budgets = [
    page.idle.widget.scrolled_frames_3s === 0 && !page.idle.widget.scrolled_canvas_in_view],
   ['drag: frame CPU p95', `${page.drag.widget.p95_ms} ms (baseline ${page.drag.baseline.p95_ms} ms)`,
    '<= 1.0 x baseline', page.drag.widget.p95_ms <= page.drag.baseline.p95_ms],
+  ['playback: frame CPU p95', `${page.playback.p95_ms} ms over ${page.playback.frames} frames (drag baseline ${page.drag.baseline.p95_ms} ms)`,
+   '<= drag baseline p95', page.playback.frames >= 30 && page.playback.p95_ms <= page.drag.baseline.p95_ms],
+  ['playback: frames in 3 s paused', String(page.playback.paused_frames_3s), '0', page.playback.paused_frames_3s === 0],
+  ['native --record at 1280 x 720', native.record ? `${native.record.seconds_per_lesson_second.toFixed(2)} s per ` +
+   `second of lesson (${native.record.frames} frames at ${native.record.fps} fps in ${native.record.wall_s} s)` : 'did not run',
+   '<= 1.0 (real time)', native.record !== null && native.record.seconds_per_lesson_second <= 1.0],
   ['native idle CPU', `${native.idle_cpu_percent} % (baseline ${native.baseline_idle_cpu_percent} %)`, '<= 1 %',
    native.idle_cpu_percent !== null && native.idle_cpu_percent <= 1],
   ['core wasm/native at n = 1024', `${core1024.ratio.toFixed(2)}${sameResults ? '' : ' (results differ!)'}`, '<= 2.0',
