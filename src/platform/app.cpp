@@ -191,7 +191,8 @@ void Publish(App& app) {
     app.published_at_ms = now;
     app.published_state = state;
     app.published_notice = notice;
-    const std::string description = PlayerInUse(app) ? PlaybackSentence(app) : lesson::DescribeScene(app.state);
+    const std::string description =
+        app.state.walkthrough.playing ? PlaybackSentence(app) : lesson::DescribeScene(app.state);
     BridgeStateChanged(state, notice.empty() ? description : notice + " " + description,
                        TableJson(lesson::DescribeTable(app.state)));
   }
@@ -328,7 +329,8 @@ void AppFrame(App& app) {
     app.frames_pending = kFramesAfterInput;
   }
   AppPrepare(app);
-  app.ui.playback.reduced_motion = BridgeReducedMotion();
+  app.ui.reduced_motion = BridgeReducedMotion() || app.ui.reduce_motion_setting;
+  app.ui.playback.reduced_motion = app.ui.reduced_motion;
   TickPlayback(app);
   if (!AppWantsFrame(app)) {
     RendererCheckProgram();
@@ -344,6 +346,8 @@ void AppFrame(App& app) {
   ImGui::NewFrame();
   ui::DrawWidget(app.state, app.ui);
   ImGui::Render();
+  // A value on its way to the state's (ui/motion.h) needs the next frame too.
+  if (app.ui.moving) app.frames_pending = std::max(app.frames_pending, 1);
   // Input handled this frame may change what the next frame shows (hover, focus, layout), and
   // ImGui spreads input that came faster than frames (a click within one) over the next frames.
   if (ImGui::IsAnyItemActive() || !ImGui::GetCurrentContext()->InputEventsQueue.empty()) {

@@ -24,6 +24,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/motion.h"
 #include "ui/number_field.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
@@ -94,7 +95,7 @@ Cell BarCell(double fraction, std::string text, ImU32 color) {
 }
 
 // A bar whose length shows the number, with the number after it; "?" draws an empty track.
-void DrawBar(Context& ctx, const Cell& cell, float width) {
+void DrawBar(Context& ctx, const Cell& cell, float width, ImGuiID motion) {
   const Palette& palette = ctx.palette;
   const float height = ImGui::GetTextLineHeight();
   const ImVec2 at = ImGui::GetCursorScreenPos();
@@ -106,8 +107,9 @@ void DrawBar(Context& ctx, const Cell& cell, float width) {
   const float bar_bottom = at.y + height * 0.85f;
   draw->AddRectFilled(ImVec2(at.x, bar_top), ImVec2(at.x + track, bar_bottom), palette.panel, 3.0f);
   draw->AddRect(ImVec2(at.x, bar_top), ImVec2(at.x + track, bar_bottom), palette.axis, 3.0f, 0, 1.0f);
-  if (cell.fraction > 0.0f) {
-    const float length = std::max(3.0f, track * cell.fraction);
+  const float fraction = Eased(ctx, motion, cell.fraction);
+  if (fraction > 0.0f) {
+    const float length = std::max(3.0f, track * fraction);
     draw->AddRectFilled(ImVec2(at.x, bar_top), ImVec2(at.x + length, bar_bottom), cell.color, 3.0f);
   }
   draw->AddText(ImVec2(at.x + track + 6.0f, at.y), palette.text, cell.text.c_str());
@@ -180,7 +182,8 @@ int DrawRows(Context& ctx, const char* id, const std::vector<Column>& columns, c
       ImGui::TableNextColumn();
       ImGui::AlignTextToFramePadding();
       DrawWordCell(ctx, row);
-      for (const Cell& cell : row.cells) {
+      for (size_t c = 0; c < row.cells.size(); ++c) {
+        const Cell& cell = row.cells[c];
         ImGui::TableNextColumn();
         switch (cell.kind) {
           case Cell::Kind::Text:
@@ -189,7 +192,7 @@ int DrawRows(Context& ctx, const char* id, const std::vector<Column>& columns, c
             break;
           case Cell::Kind::Bar:
             ImGui::SetCursorPosY(ImGui::GetCursorPosY() + ImGui::GetStyle().FramePadding.y);
-            DrawBar(ctx, cell, ImGui::GetContentRegionAvail().x);
+            DrawBar(ctx, cell, ImGui::GetContentRegionAvail().x, MotionId(id, static_cast<int>(r), static_cast<int>(c)));
             break;
           case Cell::Kind::Button:
             if (DrawButtonCell(ctx, cell, static_cast<int>(r), id)) pressed = static_cast<int>(r);
@@ -234,7 +237,7 @@ int DrawRows(Context& ctx, const char* id, const std::vector<Column>& columns, c
       ImGui::SameLine();
       ImGui::SetCursorScreenPos(ImVec2(start_x + label_width + gap, ImGui::GetCursorScreenPos().y));
       if (cell.kind == Cell::Kind::Bar) {
-        DrawBar(ctx, cell, ImGui::GetContentRegionAvail().x);
+        DrawBar(ctx, cell, ImGui::GetContentRegionAvail().x, MotionId(id, static_cast<int>(r), static_cast<int>(c)));
       } else {
         ImGui::TextUnformatted(cell.text.c_str());
       }
@@ -302,8 +305,9 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
   // Triangles under the axis; their labels on separate lines ("now" first, then "before"), so
   // they never collide however close the two outputs are.
   const float marker_y = axis_y + 14.0f + line + 4.0f;
+  // The output marker slides to its new place; the "before" marker stays put.
   auto marker = [&](double value, bool filled, ImU32 color) {
-    const float x = to_x(value);
+    const float x = filled ? Eased(ctx, MotionId("caveats.output_marker"), to_x(value)) : to_x(value);
     const ImVec2 a(x, marker_y), b(x - 7.0f, marker_y + 12.0f), c(x + 7.0f, marker_y + 12.0f);
     if (filled) {
       draw->AddTriangleFilled(a, b, c, color);

@@ -10,6 +10,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/motion.h"
 #include "ui/number_field.h"
 #include "ui/theme.h"
 
@@ -82,7 +83,8 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
   value_mark(example.first_value, example.first_weight, palette.first, true);
   value_mark(example.second_value, example.second_weight, palette.second, true);
 
-  const float ox = to_x(output);
+  // The output marker slides to its new place when the weights change (not while a slider is dragged).
+  const float ox = Eased(ctx, MotionId("combine.output_marker"), to_x(output));
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12),
                           palette.output);
   const std::string label = lesson::Fill(T("combine.output_mark"), {{"output", FormatNumber(output)}});

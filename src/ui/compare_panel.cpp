@@ -20,6 +20,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/motion.h"
 #include "ui/number_field.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
@@ -307,8 +308,9 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     const ImVec2 tip = frame.ToScreen(scene.keys[static_cast<size_t>(i)].position);
     const ImU32 color = KeyColor(ctx, i);
     // The disc's area follows the key's weight, so the plane shows where the weight went.
-    const double weight = result.weights[static_cast<size_t>(i)];
-    const float disc = 7.0f + 20.0f * static_cast<float>(std::sqrt(std::clamp(weight, 0.0, 1.0)));
+    const float weight = Eased(ctx, MotionId("compare.disc", i),
+                               static_cast<float>(std::clamp(result.weights[static_cast<size_t>(i)], 0.0, 1.0)));
+    const float disc = 7.0f + 20.0f * std::sqrt(weight);
     draw->AddCircleFilled(tip, disc, WithAlpha(color, 45));
     draw->AddCircle(tip, disc, WithAlpha(color, 140), 0, 1.0f);
     DrawArrow(draw, origin, tip, color, 2.5f);
@@ -449,7 +451,7 @@ void DrawWeightBars(Context& ctx, const CompareResult& result) {
     const ImVec2 bar_min(pos.x + label_width, pos.y + 3.0f);
     const ImVec2 bar_max(bar_min.x + bar_width - style.ItemSpacing.x, pos.y + row_height - 3.0f);
     draw->AddRectFilled(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
-    const float fill = (bar_max.x - bar_min.x) * static_cast<float>(weight);
+    const float fill = (bar_max.x - bar_min.x) * Eased(ctx, MotionId("compare.weight", i), static_cast<float>(weight));
     if (fill > 0.5f) draw->AddRectFilled(bar_min, ImVec2(bar_min.x + fill, bar_max.y), KeyColor(ctx, i), 3.0f);
     draw->AddRect(bar_min, bar_max, WithAlpha(palette.axis, 120), 3.0f);
     draw->AddText(ImVec2(bar_min.x + bar_width, text_y), palette.text, FormatNumber(weight).c_str());

@@ -71,6 +71,15 @@ struct NumberFieldState {
   int refused_frame = -1;       // frame of the refusal, to find the newest note
 };
 
+// A value drawn eased toward its latest target (ui/motion.h).
+struct EasedValue {
+  float from = 0.0f;    // where the move began
+  float to = 0.0f;      // where it ends: the state's value
+  float shown = 0.0f;   // what the last frame drew
+  double start = 0.0;   // ImGui::GetTime() when the move began
+  int last_frame = 0;   // ImGui's frame count when it was last drawn
+};
+
 // Copies a link to the given state (URL-fragment encoding) and returns a line for the learner
 // ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
 using CopyLinkFn = std::string (*)(const std::string& state);
@@ -95,6 +104,10 @@ struct Context {
   const char* speech_note = nullptr;
   std::string played_highlight;  // the highlight the player last saw while playing
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
+  std::unordered_map<ImGuiID, EasedValue> motion;  // values on their way to the state's (ui/motion.h)
+  bool moving = false;          // a value was still on its way in the last frame: draw another
+  bool reduced_motion = false;  // values jump (the system's or the player's setting)
+  bool reduce_motion_setting = false;  // the player's "Reduce motion" box
 };
 
 }  // namespace ui

@@ -22,6 +22,7 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/motion.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -236,7 +237,9 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
       const ImVec2 inner_max(max.x - 1.0f, max.y - 1.0f);
       if (allowed) {
         const double weight = result.weights(row, col);
-        const Rgb color = ScaleColor(weight);
+        // The shade eases to the new weight (a row renormalizing as a mask comes on); the number is the new one.
+        const Rgb color =
+            ScaleColor(static_cast<double>(Eased(ctx, MotionId("mask.cell", row, col), static_cast<float>(weight))));
         draw->AddRectFilled(inner_min, inner_max, ToU32(color));
         const std::string number = FormatNumber(weight, 2);
         DrawFittedText(draw, body, inner_min, inner_max, TextOn(color), number.c_str());

@@ -148,6 +148,12 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx) {
   RecordItem(ctx, "walkthrough.captions");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.cc_hint").c_str());
 
+  const std::string motion = T("walkthrough.reduce_motion") + "###reduce_motion";
+  row.Place(motion + "    ");
+  ImGui::Checkbox(motion.c_str(), &ctx.reduce_motion_setting);
+  RecordItem(ctx, "walkthrough.reduce_motion");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.reduce_motion_hint").c_str());
+
   const std::string speed_label = T("walkthrough.speed");
   const std::string current = SpeedLabel(walkthrough.speed);
   const float combo_width = ImGui::CalcTextSize("1.25\xC3\x97").x + ImGui::GetFrameHeight() * 1.6f;

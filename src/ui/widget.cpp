@@ -13,6 +13,7 @@
 #include "ui/control_map.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
+#include "ui/motion.h"
 #include "ui/panels.h"
 #include "ui/player_panel.h"
 #include "ui/text_layout.h"
@@ -89,6 +90,7 @@ void DrawTextErrors(const Context& ctx) {
 void DrawWidget(lesson::LessonState& state, Context& ctx) {
   ClearItems(ctx);
   BeginControlMap(ctx);
+  BeginMotion(ctx);
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowPos(viewport->WorkPos);
   ImGui::SetNextWindowSize(viewport->WorkSize);

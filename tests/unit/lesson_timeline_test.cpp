@@ -299,6 +299,14 @@ TEST_CASE("the playback position and speed are in the link") {
   CHECK(opened.walkthrough.time == doctest::Approx(state.walkthrough.time).epsilon(1e-6));
   CHECK(opened.walkthrough.speed == 1.25);
   CHECK_FALSE(opened.walkthrough.playing);  // a link opens paused
+  // A step's start, written with 6 decimals and read back, is still that step's.
+  for (int step = 0; step < static_cast<int>(BuiltIn().steps.size()); ++step) {
+    CAPTURE(step);
+    LessonState at_start = Seek(lesson::TimelineStepStart(BuiltIn(), step));
+    LessonState back;
+    REQUIRE(lesson::DecodeState(lesson::EncodeState(at_start), &back, nullptr));
+    CHECK(lesson::TimelineStepAt(BuiltIn(), back.walkthrough.time) == step);
+  }
   std::string warning;
   CHECK_FALSE(lesson::DecodeState("scene=walkthrough&walkthrough.time=nan", &opened, &warning));
   CHECK(lesson::DecodeState("scene=walkthrough&walkthrough.speed=9", &opened, &warning));

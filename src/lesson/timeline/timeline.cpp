@@ -210,7 +210,9 @@ void RebuildLessonTimeline() { TheTimeline() = BuildTimeline(LessonText()); }
 int TimelineStepAt(const Timeline& timeline, double t) {
   int step = 0;
   for (int i = 1; i < static_cast<int>(timeline.steps.size()); ++i) {
-    if (t >= timeline.steps[static_cast<size_t>(i)].start) step = i;
+    // A link writes seconds with 6 decimals: a step's start read back from one may fall a little
+    // short of it, and still means that step.
+    if (t >= timeline.steps[static_cast<size_t>(i)].start - kTimelineTimeTolerance) step = i;
   }
   return step;
 }
@@ -234,7 +236,8 @@ void EvaluateTimeline(const Timeline& timeline, double t, bool reduced_motion, L
   for (int step = 0; step <= current && step < static_cast<int>(timeline.steps.size()); ++step) {
     const TimelineStep& entry = timeline.steps[static_cast<size_t>(step)];
     ApplyWalkthroughStep(*state, step);
-    const double local = step < current ? std::numeric_limits<double>::infinity() : time - entry.start;
+    const double local =
+        step < current ? std::numeric_limits<double>::infinity() : std::max(0.0, time - entry.start);
     for (const TimelineAction& action : entry.actions) {
       if (action.start > local) break;
       ApplyAction(action, local, reduced_motion, state);

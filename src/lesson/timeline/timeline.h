@@ -26,6 +26,8 @@ namespace lesson {
 constexpr double kNarrationWordsPerSecond = 2.3;
 // The pause after a step's narration or last action, before the next step.
 constexpr double kStepPauseSeconds = 1.0;
+// Times this close before a step's start count as the step's (a link's 6 decimals).
+constexpr double kTimelineTimeTolerance = 1e-6;
 // No step may schedule an action later than this.
 constexpr double kTimelineActionMaxSeconds = 120.0;
 
