@@ -21,8 +21,10 @@
 //   compare.scaling_demo_dk=D  its d_k: 2, 8, 32, 128 or 512   (others go to the nearest, 2..512)
 //   combine.values=A,B         the first and second value      (clamped into -100..100)
 //   combine.weight=W           the second weight; the first is 1 − W (clamped into 0..1)
+//   combine.lines=N            lines of the arithmetic shown, 0..3 (the lesson's playback)
 //   mask.causal=0|1            the causal mask
 //   mask.padding=0|1           the padding mask
+//   mask.causal_rows=N         the causal mask covers query rows 1..N, 1..8 (the lesson's playback)
 //   mask.cells=R.C,R.C,...     cells the learner masked, row R and column C in 1..8, at most 64
 //   mask.future=0|1            the "why mask the future?" demonstration is open
 //   mask.future_row=N          the position it looks at, 1..5
@@ -31,6 +33,8 @@
 //   caveats.layer2=W           layer 2's weight on query B     (clamped into 0..1)
 //   walkthrough.step=N         the step on screen, 1..8 (the highlight follows it on decoding)
 //   walkthrough.captions=0|1   captions shown
+//   walkthrough.time=S         the lesson's playback position, seconds (clamped into 0..600)
+//   walkthrough.speed=X        its speed                       (clamped into 0.75..1.5)
 //   quiz.q1.choice=N           the picked choice, 1..3 (also quiz.q2.*)
 //   quiz.q1.typed=TEXT         the learner's own words: percent-encoded UTF-8, at most 500 bytes
 //   quiz.q1.revealed=0|1       the reasoning is shown (needs a choice or typed words)

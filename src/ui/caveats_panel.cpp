@@ -307,7 +307,9 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
   const float marker_y = axis_y + 14.0f + line + 4.0f;
   // The output marker slides to its new place; the "before" marker stays put.
   auto marker = [&](double value, bool filled, ImU32 color) {
-    const float x = filled ? Eased(ctx, MotionId("caveats.output_marker"), to_x(value)) : to_x(value);
+    const double shown =
+        filled ? static_cast<double>(Eased(ctx, MotionId("caveats.output_marker"), static_cast<float>(value))) : value;
+    const float x = to_x(shown);
     const ImVec2 a(x, marker_y), b(x - 7.0f, marker_y + 12.0f), c(x + 7.0f, marker_y + 12.0f);
     if (filled) {
       draw->AddTriangleFilled(a, b, c, color);

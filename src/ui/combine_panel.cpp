@@ -84,7 +84,7 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
   value_mark(example.second_value, example.second_weight, palette.second, true);
 
   // The output marker slides to its new place when the weights change (not while a slider is dragged).
-  const float ox = Eased(ctx, MotionId("combine.output_marker"), to_x(output));
+  const float ox = to_x(static_cast<double>(Eased(ctx, MotionId("combine.output_marker"), static_cast<float>(output))));
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12),
                           palette.output);
   const std::string label = lesson::Fill(T("combine.output_mark"), {{"output", FormatNumber(output)}});
@@ -137,17 +137,28 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushFont(fonts.numbers);
   const ImU32 colors[] = {palette.first, palette.second};
   const char* ordinal[] = {"first", "second"};
+  // Lines not shown yet (the lesson's playback shows them one by one) keep their place, unseen.
+  int line = 0;
+  auto begin_line = [&] {
+    const bool hidden = line >= example.lines_shown;
+    const float alpha = Eased(ctx, MotionId("combine.line", line++), hidden ? 0.0f : 1.0f);
+    ImGui::PushStyleVar(ImGuiStyleVar_Alpha, alpha * ImGui::GetStyle().Alpha);
+  };
   for (const attention::Term& term : combination.terms) {
     const int i = term.position % 2;
     const std::string id = std::string("combine.term.") + ordinal[i];
+    begin_line();
     ArithmeticLine(
         ctx, id.c_str(), attention::FormatTerm(term), colors[i],
         lesson::Fill(T(std::string("combine.term_tip.") + ordinal[i]), {{"value", FormatNumber(term.value)},
                                                                         {"weight", FormatNumber(term.weight)},
                                                                         {"product", FormatNumber(term.product)}}));
+    ImGui::PopStyleVar();
   }
+  begin_line();
   ArithmeticLine(ctx, "combine.sum", attention::FormatSum(combination), palette.output,
                  lesson::Fill(T("combine.sum_tip"), {{"sum", attention::FormatCombination(combination)}}));
+  ImGui::PopStyleVar();
   ImGui::PopFont();
   EndHighlightGroup(ctx, state, "combine.arithmetic");
 

@@ -302,10 +302,22 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   };
   const bool keys_highlighted = IsHighlighted(state, "compare.keys");
   const ImRect canvas(canvas_min, canvas_max);
-  std::vector<Segment> arrows{Segment{origin, frame.ToScreen(scene.query)}};
-  for (const lesson::CompareKey& key : scene.keys) arrows.push_back(Segment{origin, frame.ToScreen(key.position)});
+  // The arrows glide to a new place the learner did not drag them to (a reset, a link, the lesson's
+  // playback); a dragged tip follows the hand (ui/motion.h).
+  // Eased in the plane's own units, so scrolling or resizing moves the arrows with the plane.
+  auto glide = [&](int i, const lesson::PlanePoint& point) {
+    const lesson::PlanePoint shown{
+        static_cast<double>(Eased(ctx, MotionId("compare.tip.x", i), static_cast<float>(point.x))),
+        static_cast<double>(Eased(ctx, MotionId("compare.tip.y", i), static_cast<float>(point.y)))};
+    return frame.ToScreen(shown);
+  };
+  const ImVec2 query_tip = glide(kCompareKeyCount, scene.query);
+  std::vector<Segment> arrows{Segment{origin, query_tip}};
+  std::vector<ImVec2> key_tips;
+  for (int i = 0; i < kCompareKeyCount; ++i) key_tips.push_back(glide(i, scene.keys[static_cast<size_t>(i)].position));
+  for (const ImVec2& tip : key_tips) arrows.push_back(Segment{origin, tip});
   for (int i = 0; i < kCompareKeyCount; ++i) {
-    const ImVec2 tip = frame.ToScreen(scene.keys[static_cast<size_t>(i)].position);
+    const ImVec2 tip = key_tips[static_cast<size_t>(i)];
     const ImU32 color = KeyColor(ctx, i);
     // The disc's area follows the key's weight, so the plane shows where the weight went.
     const float weight = Eased(ctx, MotionId("compare.disc", i),
@@ -319,7 +331,6 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     RecordRect(ctx, KeyItemName("compare.key_label", i).c_str(), labels.back().Min, labels.back().Max);
     rings(tip, key_in[i], keys_highlighted);
   }
-  const ImVec2 query_tip = frame.ToScreen(scene.query);
   DrawArrow(draw, origin, query_tip, palette.text, 3.5f);
   draw->AddCircleFilled(query_tip, 7.0f, palette.text);
   draw->AddCircleFilled(query_tip, 3.0f, palette.panel);

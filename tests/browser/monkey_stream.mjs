@@ -1,5 +1,6 @@
 // A seeded stream of random input for the monkey tests (in the spirit of PhET's ?fuzz): mouse,
-// touch, wheel, keys, typed text, window resizes and scene switches. The browser test replays it
+// touch, wheel, keys (the player's K, Space and C among them), typed text, window resizes and
+// scene switches; on the walkthrough, clicks and drags land on the player and its seek bar. The browser test replays it
 // with Playwright (monkey.mjs); natively attention_replay (tests/replay/) plays the same stream
 // into the app as SDL events (tests/smoke/native_monkey.sh). Same seed and count, same stream.
 //
@@ -110,7 +111,8 @@ export function generate(seed, count = DEFAULT_EVENTS) {
     if (roll < 0.74) return { key: 'Escape', mods: [] };
     if (roll < 0.78) return { key: r.pick(['Backspace', 'Delete']), mods: [] };
     if (roll < 0.82) return { key: r.pick(['Home', 'End', 'PageUp', 'PageDown']), mods: [] };
-    if (roll < 0.92) return { key: r.pick(LETTERS), mods: r.chance(0.1) ? ['Shift'] : [] };
+    // The widget's letter keys (K plays and pauses, C captions, N and B step) come more often.
+    if (roll < 0.92) return { key: r.chance(0.3) ? r.pick('kcnb') : r.pick(LETTERS), mods: r.chance(0.1) ? ['Shift'] : [] };
     if (roll < 0.985) return { key: r.pick('0123456789.-'), mods: [] };
     return { key: 'r', mods: ['Alt'] };  // "Reset all"
   };

@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { launch, serve, watchPage } from './browser.mjs';
-import { normalize, readCaptions } from './lesson_words.mjs';
+import { normalize, readCaptions, readLessonText } from './lesson_words.mjs';
 
 const require = createRequire(import.meta.url);
 const [dir, out] = process.argv.slice(2);

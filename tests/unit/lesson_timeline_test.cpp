@@ -149,11 +149,17 @@ TEST_CASE("each step's state: the query turns to the bus, the worked example, ea
   CHECK(CompareWeight(at(2, 7.0), lesson::kCompareAnswerKey) > 0.5);
   CHECK(at(2, 7.0).highlight == "compare.weights");
 
-  // Step 4: the worked example, 10 × 0.2 + 20 × 0.8 = 18, once the weight has moved to 0.8.
-  const LessonState example = at(3, 4.0);
+  // Step 4: the worked example, 10 × 0.2 + 20 × 0.8 = 18, once the weight has moved to 0.8; its
+  // lines appear one by one as the narration says them.
+  const LessonState example = at(3, 6.0);
   CHECK(example.scene == lesson::Scene::Combine);
   CHECK(lesson::ComputeCombine(example.combine).output == doctest::Approx(18.0));
   CHECK(lesson::ComputeCombine(at(3, 0.5).combine).output == doctest::Approx(15.0));
+  CHECK(at(3, 7.0).combine.lines_shown == 0);
+  CHECK(at(3, 8.0).combine.lines_shown == 1);
+  CHECK(at(3, 10.5).combine.lines_shown == 2);
+  CHECK(at(3, 13.0).combine.lines_shown == 3);
+  CHECK(Seek(timeline.steps[4].start).combine.lines_shown == lesson::kCombineLines);  // the next step resets it
 
   // Step 5: the controlled test removes each word in turn, then shows every result.
   CHECK(at(4, 4.0).caveats.removed[0]);
@@ -164,9 +170,37 @@ TEST_CASE("each step's state: the query turns to the bus, the worked example, ea
   for (const bool removed : shown.caveats.removed) CHECK_FALSE(removed);
   CHECK(shown.caveats.each_in_turn_shown);
 
-  // Steps 6 and 7: the causal mask comes on, then the padding mask alone.
+  // Step 6: the causal mask sweeps in row by row; each covered row renormalizes over what it may
+  // see, the rows below keep their weights, and at the end it is the whole causal mask.
   CHECK_FALSE(at(5, 1.0).mask.causal);
-  CHECK(at(5, 6.0).mask.causal);
+  const attention::Result open = lesson::MaskWeights(at(5, 1.0).mask);
+  int covered_before = 0;
+  for (double t = 8.8; t <= 14.0; t += 0.3) {
+    CAPTURE(t);
+    const LessonState sweep = at(5, t);
+    const int covered = sweep.mask.causal ? sweep.mask.causal_rows : 0;
+    CHECK(covered >= covered_before);
+    covered_before = covered;
+    const attention::Result weights = lesson::MaskWeights(sweep.mask);
+    for (int row = 0; row < lesson::kMaskTokenCount; ++row) {
+      double sum = 0.0;
+      for (int col = 0; col < lesson::kMaskTokenCount; ++col) {
+        sum += weights.weights(row, col);
+        if (row < covered && col > row) CHECK(weights.weights(row, col) == 0.0);
+        if (row >= covered) CHECK(weights.weights(row, col) == doctest::Approx(open.weights(row, col)));
+      }
+      CHECK(sum == doctest::Approx(1.0));
+    }
+  }
+  CHECK(covered_before == lesson::kMaskTokenCount);
+  LessonState whole;
+  lesson::SetCausal(whole.mask, true);
+  const attention::Result causal = lesson::MaskWeights(whole.mask);
+  const attention::Result swept = lesson::MaskWeights(at(5, 14.0).mask);
+  for (int row = 0; row < lesson::kMaskTokenCount; ++row) {
+    for (int col = 0; col < lesson::kMaskTokenCount; ++col) CHECK(swept.weights(row, col) == causal.weights(row, col));
+  }
+  // Step 7: the padding mask alone.
   CHECK_FALSE(at(6, 1.0).mask.padding);
   CHECK(at(6, 4.0).mask.padding);
   CHECK_FALSE(at(6, 4.0).mask.causal);

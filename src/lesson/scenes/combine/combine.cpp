@@ -5,6 +5,8 @@
 
 namespace lesson {
 
+void SetLinesShown(CombineScene& scene, int lines) { scene.lines_shown = std::clamp(lines, 0, kCombineLines); }
+
 namespace {
 
 bool SetClamped(double& field, double value, double lo, double hi) {

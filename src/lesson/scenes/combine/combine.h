@@ -14,11 +14,16 @@ namespace lesson {
 constexpr double kCombineValueMin = -100.0;
 constexpr double kCombineValueMax = 100.0;
 
+constexpr int kCombineLines = 3;
+
 struct CombineScene {
   double first_value = 10.0;   // value at the first position
   double second_value = 20.0;  // value at the second position
   double first_weight = 0.2;   // weight of the first value
   double second_weight = 0.8;  // weight of the second value; the two always sum to 1
+  // Lines of the arithmetic shown (the two products, then their sum): all three by default; the
+  // walkthrough's playback shows them one by one.
+  int lines_shown = kCombineLines;
 };
 
 // first × w1 + second × w2 = output, every term kept.
@@ -30,6 +35,8 @@ bool SetFirstValue(CombineScene& scene, double value);
 bool SetSecondValue(CombineScene& scene, double value);
 // Sets the second weight and gives the first the rest, so the weights still sum to 1.
 bool SetSecondWeight(CombineScene& scene, double weight);
+// Clamped into 0..kCombineLines.
+void SetLinesShown(CombineScene& scene, int lines);
 
 inline void ResetCombineScene(CombineScene& scene) { scene = CombineScene{}; }
 

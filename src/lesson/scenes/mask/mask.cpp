@@ -38,6 +38,11 @@ void SetCausal(MaskScene& scene, bool on) {
   ClearRefusal(scene);
 }
 
+void SetCausalRows(MaskScene& scene, int rows) {
+  scene.causal_rows = std::clamp(rows, 1, kMaskTokenCount);
+  ClearRefusal(scene);
+}
+
 void SetPadding(MaskScene& scene, bool on) {
   scene.padding = on;
   ClearRefusal(scene);
@@ -89,7 +94,7 @@ bool IsPadPosition(int position) { return position >= kMaskWordCount && position
 CellMasks MaskedBy(const MaskScene& scene, int row, int col) {
   CellMasks masks;
   if (!InRange(row, col)) return masks;
-  masks.causal = scene.causal && col > row;
+  masks.causal = scene.causal && col > row && row < scene.causal_rows;
   masks.padding = scene.padding && IsPadPosition(col);
   masks.learner = scene.blocked[CellIndex(row, col)] != 0;
   return masks;
@@ -106,14 +111,18 @@ attention::Problem MaskProblem(const MaskScene& scene) {
     }
   }
   problem.values = problem.keys;
-  problem.causal = scene.causal;
+  // A causal mask over every row is the core's own; one swept in over the first rows only is part
+  // of the custom mask.
+  const bool partly_causal = scene.causal && scene.causal_rows < kMaskTokenCount;
+  problem.causal = scene.causal && !partly_causal;
   if (scene.padding) problem.valid_lengths.assign(kMaskTokenCount, kMaskWordCount);
   const bool any_blocked = std::any_of(scene.blocked.begin(), scene.blocked.end(), [](uint8_t b) { return b != 0; });
-  if (any_blocked) {
+  if (any_blocked || partly_causal) {
     problem.mask = attention::Mask(kMaskTokenCount, kMaskTokenCount, true);
     for (int row = 0; row < kMaskTokenCount; ++row) {
       for (int col = 0; col < kMaskTokenCount; ++col) {
-        if (scene.blocked[CellIndex(row, col)] != 0) problem.mask.Set(row, col, false);
+        const bool future = partly_causal && row < scene.causal_rows && col > row;
+        if (scene.blocked[CellIndex(row, col)] != 0 || future) problem.mask.Set(row, col, false);
       }
     }
   }

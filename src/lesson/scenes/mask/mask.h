@@ -38,6 +38,9 @@ constexpr int kMaskWordCount = 6;   // real words; positions from here on are <p
 
 struct MaskScene {
   bool causal = false;   // causal mask: query row i sees key positions 0..i only
+  // The causal mask covers query rows 0..causal_rows-1 (all of them by default): the walkthrough's
+  // playback sweeps it in row by row, each row renormalizing as it is covered.
+  int causal_rows = kMaskTokenCount;
   bool padding = false;  // padding mask: no row sees the <pad> key positions
   // Cells the learner masked: blocked[row * kMaskTokenCount + col] == 1. All 0 = none.
   std::array<uint8_t, kMaskTokenCount * kMaskTokenCount> blocked{};
@@ -53,6 +56,8 @@ void ResetMaskScene(MaskScene& scene);
 // [SECTION] Setters: every input is accepted or refused, the state stays valid either way.
 
 void SetCausal(MaskScene& scene, bool on);
+// Clamped into 1..kMaskTokenCount.
+void SetCausalRows(MaskScene& scene, int rows);
 void SetPadding(MaskScene& scene, bool on);
 
 // What a click on a cell did.
