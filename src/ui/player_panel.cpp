@@ -46,10 +46,9 @@ void HandleKeys(lesson::LessonState& state, Context& ctx, const lesson::Timeline
 void DrawSeekBar(lesson::LessonState& state, Context& ctx, const lesson::Timeline& timeline, float width) {
   lesson::Walkthrough& walkthrough = state.walkthrough;
   float seconds = static_cast<float>(walkthrough.time);
-  const std::string clock =
-      lesson::PlaybackClock(walkthrough.time) + " / " + lesson::PlaybackClock(timeline.duration);
+  // No text in the bar (its grab would cover it on a phone): the line under it tells the time.
   ImGui::SetNextItemWidth(width);
-  if (ImGui::SliderFloat("##seek", &seconds, 0.0f, static_cast<float>(timeline.duration), clock.c_str(),
+  if (ImGui::SliderFloat("##seek", &seconds, 0.0f, static_cast<float>(timeline.duration), "",
                          ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput)) {
     lesson::PlaybackSeek(state, ctx.playback, timeline, static_cast<double>(seconds));
   }
@@ -194,7 +193,7 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx) {
     RecordItem(ctx, "walkthrough.taken_over");
   } else if (walkthrough.playing && ctx.playback.narration == lesson::Narration::Captions &&
              ctx.speech_note != nullptr) {
-    MutedText(ctx, T(ctx.speech_note));
+    MutedText(ctx, walkthrough.captions ? T(ctx.speech_note) : T(ctx.speech_note) + " " + T("walkthrough.turn_captions_on"));
     RecordItem(ctx, "walkthrough.speech_note");
   }
   ImGui::PopTextWrapPos();
