@@ -1,7 +1,7 @@
 #pragma once
-// Rows of a scene's URL parameter table (lesson/scene.h) for the common cases: a flag or a number
-// that is one field of the scene's state. A row that needs more (a list, an index, several
-// fields) writes its own getter and setter.
+// Rows of a scene's URL parameter table (lesson/scene.h) for the common cases: a flag, a number
+// or a count that is one field of the scene's state. A row that needs more (a list, an index,
+// several fields) writes its own getter and setter.
 
 #include <cmath>
 #include <cstddef>
@@ -51,6 +51,25 @@ Param NumberParam(std::string name, double lo, double hi) {
             return std::isfinite(value->x);
           },
           [](LessonState& state, int, const ParamValue& value, std::string*) { return kSet(state.*kScene, value.x); }};
+}
+
+// A whole number that one field holds as the link writes it (a count, not a position), set
+// through the scene's setter, which clamps it (void SetCausalRows(MaskScene&, int)).
+template <auto kScene, auto kField, auto kSet>
+Param CountParam(std::string name, int lo, int hi) {
+  return {std::move(name),
+          ParamForm::Index,
+          static_cast<double>(lo),
+          static_cast<double>(hi),
+          0,
+          [](const LessonState& state, int, ParamValue* value) {
+            value->index = (state.*kScene).*kField;
+            return true;
+          },
+          [](LessonState& state, int, const ParamValue& value, std::string*) {
+            kSet(state.*kScene, value.index);
+            return true;
+          }};
 }
 
 }  // namespace lesson

@@ -37,10 +37,7 @@ void FollowContainer() {
 
 void SaveScreenshot(App& app) {
   int width = 0, height = 0;
-  WindowFramebufferSize(&width, &height);
-  std::vector<uint8_t> pixels(static_cast<size_t>(width) * height * 4);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  const std::vector<uint8_t> pixels = AppReadPixels(4, &width, &height);
   std::vector<uint8_t> flipped(pixels.size());
   const size_t row = static_cast<size_t>(width) * 4;
   for (int y = 0; y < height; ++y) {
@@ -380,6 +377,14 @@ void AppFrame(App& app) {
     app.running = false;
   }
   if (shown) WindowSwap();
+}
+
+std::vector<uint8_t> AppReadPixels(int channels, int* width, int* height) {
+  WindowFramebufferSize(width, height);
+  std::vector<uint8_t> pixels(static_cast<size_t>(*width) * static_cast<size_t>(*height) * (channels == 3 ? 3 : 4));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, *width, *height, channels == 3 ? GL_RGB : GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  return pixels;
 }
 
 bool AppApplyState(App& app, const std::string& fragment) {

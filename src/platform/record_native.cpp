@@ -12,8 +12,6 @@
 
 #include "lesson/timeline/playback.h"
 #include "platform/app.h"
-#include "platform/gl.h"
-#include "platform/window.h"
 
 namespace platform {
 
@@ -127,10 +125,7 @@ int g_frames_written = 0;
 
 void TakeFrame(App& app) {
   int width = 0, height = 0;
-  WindowFramebufferSize(&width, &height);
-  std::vector<uint8_t> rgb(static_cast<size_t>(width) * height * 3);
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, width, height, GL_RGB, GL_UNSIGNED_BYTE, rgb.data());
+  std::vector<uint8_t> rgb = AppReadPixels(3, &width, &height);
   g_writer->Add(++g_frames_written, width, height, std::move(rgb));
   // The frame at the end of the timeline is the last.
   if (!app.state.walkthrough.playing) app.running = false;

@@ -1,6 +1,5 @@
 // The Combine scene's module: its description for the accessible mirror, its number table and
 // its URL parameters.
-#include <algorithm>
 #include <cmath>
 
 #include "lesson/lesson_state.h"
@@ -79,15 +78,7 @@ std::vector<Param> Params() {
          return SetFirstValue(s.combine, v.x) && SetSecondValue(s.combine, v.y);
        }},
       NumberParam<&LessonState::combine, &CombineScene::second_weight, SetSecondWeight>("combine.weight", 0.0, 1.0),
-      {"combine.lines", ParamForm::Index, 0, kCombineLines, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->index = std::clamp(s.combine.lines_shown, 0, kCombineLines);
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         SetLinesShown(s.combine, v.index);
-         return true;
-       }},
+      CountParam<&LessonState::combine, &CombineScene::lines_shown, SetLinesShown>("combine.lines", 0, kCombineLines),
   };
 }
 

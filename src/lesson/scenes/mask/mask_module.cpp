@@ -99,15 +99,7 @@ std::vector<Param> Params() {
   return {
       FlagParam<&LessonState::mask, &MaskScene::causal, SetCausal>("mask.causal"),
       FlagParam<&LessonState::mask, &MaskScene::padding, SetPadding>("mask.padding"),
-      {"mask.causal_rows", ParamForm::Index, 1, kMaskTokenCount, 0,
-       [](const LessonState& s, int, ParamValue* v) {
-         v->index = std::clamp(s.mask.causal_rows, 1, kMaskTokenCount);
-         return true;
-       },
-       [](LessonState& s, int, const ParamValue& v, std::string*) {
-         SetCausalRows(s.mask, v.index);
-         return true;
-       }},
+      CountParam<&LessonState::mask, &MaskScene::causal_rows, SetCausalRows>("mask.causal_rows", 1, kMaskTokenCount),
       {"mask.cells", ParamForm::Cells, 1, kMaskTokenCount, 0,
        [](const LessonState& s, int, ParamValue* v) {
          for (int row = 0; row < kMaskTokenCount; ++row) {
