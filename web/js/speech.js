@@ -1,9 +1,9 @@
 // The lesson's narration, spoken with the Web Speech API (speechSynthesis) while a widget plays
 // its walkthrough as a narrated explainer. The widget reports its playback ({playing, time,
 // duration, step, caption, speed}); when a step starts playing, its caption (the same words as the
-// captions and the page's transcript, from lesson.txt) is said in an English voice at the
-// playback's speed, and the widget is told when the sentence has been said (attn_speech_done),
-// so a step never ends before its narration. Without an English voice (common in headless or
+// captions and the page's transcript, from lesson.txt) is said, a sentence at a time, in an English
+// voice at the playback's speed, and the widget is told when the last sentence has been said
+// (attn_speech_done), so a step never ends before its narration. Without an English voice (common in headless or
 // minimal browsers) the widget is told speech is not available (attn_speech(0)) and plays on its
 // captions' own timing. One widget speaks at a time: another one that starts playing pauses it.
 
@@ -51,25 +51,33 @@ export function narrator(module, pause) {
     stop();
     speaking = self;
     const id = ++said;
-    const utterance = new window.SpeechSynthesisUtterance(String(detail.caption || ''));
-    utterance.voice = voice;
-    utterance.lang = voice.lang;
-    utterance.rate = Math.min(1.5, Math.max(0.75, Number(detail.speed) || 1));
     const done = () => {
-      if (id !== said) return;  // cancelled: a newer sentence or a pause took over
+      if (id !== said) return;  // cancelled: a newer step or a pause took over
+      ++said;                   // once per step, whichever sentence ends it
       if (speaking === self) speaking = null;
       module.ccall('attn_speech_done', null, ['number'], [detail.step]);
     };
-    utterance.onend = done;
-    utterance.onerror = (event) => {
-      // A browser that refuses to speak (no user gesture yet, no audio) plays on captions.
-      if (event && (event.error === 'not-allowed' || event.error === 'audio-hardware' ||
-                    event.error === 'synthesis-unavailable')) {
-        tell(false);
-      }
-      done();
-    };
-    synth.speak(utterance);
+    // A sentence at a time: some browsers' voices stop an utterance after about 15 seconds.
+    // A sentence ends at '.', '!' or '?' before a space (not the point of 0.2).
+    const sentences = String(detail.caption || '').replace(/([.!?])\s+/g, '$1\n').split('\n')
+      .filter((text) => text.trim());
+    sentences.forEach((text, i) => {
+      const utterance = new window.SpeechSynthesisUtterance(text);
+      utterance.voice = voice;
+      utterance.lang = voice.lang;
+      utterance.rate = Math.min(1.5, Math.max(0.75, Number(detail.speed) || 1));
+      if (i === sentences.length - 1) utterance.onend = done;
+      utterance.onerror = (event) => {
+        // A browser that refuses to speak (no user gesture yet, no audio) plays on captions.
+        if (event && (event.error === 'not-allowed' || event.error === 'audio-hardware' ||
+                      event.error === 'synthesis-unavailable')) {
+          tell(false);
+        }
+        done();
+      };
+      synth.speak(utterance);
+    });
+    if (!sentences.length) done();
   };
   const self = {
     // A playback report from the widget.
