@@ -345,6 +345,10 @@ void AppFrame(App& app) {
   ImGui::Render();
   // A value on its way to the state's (ui/motion.h) needs the next frame too.
   if (app.ui.moving) app.frames_pending = std::max(app.frames_pending, 1);
+  if (app.ui.reveal_due) {
+    app.ui.reveal_due = false;
+    BridgeReveal(app.ui.reveal_top, app.ui.reveal_bottom);
+  }
   // Input handled this frame may change what the next frame shows (hover, focus, layout), and
   // ImGui spreads input that came faster than frames (a click within one) over the next frames.
   if (ImGui::IsAnyItemActive() || !ImGui::GetCurrentContext()->InputEventsQueue.empty()) {

@@ -136,6 +136,15 @@ EM_JS(int, attn_js_reduced_motion, (), {
   return (window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches) ? 1 : 0;
 });
 
+// Smoothly unless the reader asked for reduced motion; the part lands a fifth of the way down.
+EM_JS(void, attn_js_reveal, (float top, float bottom), {
+  var box = Module["canvas"].parentElement.getBoundingClientRect();
+  var view = window.innerHeight;
+  if (box.top + top >= 0 && box.top + bottom <= view) return;
+  var still = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+  window.scrollBy({top: box.top + top - view * 0.2, behavior: still ? "auto" : "smooth"});
+});
+
 EM_JS(void, attn_js_playback, (const char* report), {
   var callback = Module["onPlayback"];
   if (typeof callback !== "function") return;
@@ -220,6 +229,8 @@ const char* BridgeSpeechNote() { return nullptr; }
 
 void BridgePlayback(const std::string& report) { attn_js_playback(report.c_str()); }
 
+void BridgeReveal(float top, float bottom) { attn_js_reveal(top, bottom); }
+
 void BridgeWake() { attn_wake(); }
 
 void BridgeIdle() {
@@ -299,6 +310,8 @@ bool BridgeReducedMotion() {
 const char* BridgeSpeechNote() { return "walkthrough.no_speech_native"; }
 
 void BridgePlayback(const std::string&) {}
+
+void BridgeReveal(float, float) {}
 
 void BridgeWake() {}
 

@@ -31,6 +31,9 @@ const char* BridgeSpeechNote();
 // Web: where the lesson's playback is, as JSON {playing, time, duration, step, caption}, for the
 // page's playback event and its narration (speech.js). Native: nothing.
 void BridgePlayback(const std::string& report);
+// Web: scrolls the page so the widget's rows top..bottom (layout pixels from its top) are in view,
+// if they are not (a highlighted part of a widget sized to its content). Native: nothing.
+void BridgeReveal(float top, float bottom);
 // Web: restarts the paused main loop (after the page changed the state); native: nothing.
 void BridgeWake();
 // Web: stops the main loop until the next input; native: nothing (the loop waits for events).

@@ -93,6 +93,11 @@ struct Context {
   ControlMap controls;                    // this frame's controls, for the platform's touch input
   std::unordered_map<ImGuiID, NumberFieldState> number_fields;  // by the field's ImGui id
   bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
+  // A widget sized to its content (fit_height) has no scrollbar: the highlight to scroll into view
+  // is handed to the page instead, its top and bottom in layout pixels from the widget's top.
+  bool reveal_due = false;
+  float reveal_top = 0.0f;
+  float reveal_bottom = 0.0f;
   CopyLinkFn copy_link = nullptr;                               // the platform's "Copy link"; null = no button
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
   std::string copied_state;     // the state that link holds

@@ -12,8 +12,16 @@ void DrawHighlight(Context& ctx, ImVec2 min, ImVec2 max) {
   const float pad = 4.0f;
   if (ctx.scroll_to_highlight) {
     ctx.scroll_to_highlight = false;
-    // A fifth of the way down leaves the text above the element in view too.
-    ImGui::SetScrollFromPosY(min.y - ImGui::GetWindowPos().y - ImGui::GetWindowHeight() * 0.2f, 0.0f);
+    if (ctx.fit_height) {
+      // The page scrolls, not the widget (platform: BridgeReveal).
+      const float origin = ImGui::GetMainViewport()->Pos.y;
+      ctx.reveal_due = true;
+      ctx.reveal_top = min.y - pad - origin;
+      ctx.reveal_bottom = max.y + pad - origin;
+    } else {
+      // A fifth of the way down leaves the text above the element in view too.
+      ImGui::SetScrollFromPosY(min.y - ImGui::GetWindowPos().y - ImGui::GetWindowHeight() * 0.2f, 0.0f);
+    }
   }
   ImGui::GetWindowDrawList()->AddRect(ImVec2(min.x - pad, min.y - pad), ImVec2(max.x + pad, max.y + pad),
                                       ctx.palette.highlight, 6.0f, 0, 3.0f);

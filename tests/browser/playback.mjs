@@ -7,7 +7,9 @@
 // - captions are off at the start and on after C; pause draws 0 frames over 2 s;
 // - with reduced motion emulated, playback draws only when a step or an action starts;
 // - seek(seconds) and the attention-widget-playback event's fields; the same over postMessage
-//   for a framed widget.
+//   for a framed widget;
+// - on the lesson page, a playing step that points at a part of a tall widget below the screen
+//   scrolls the page to it.
 // usage: node playback.mjs SITE_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -234,6 +236,32 @@ await check('a framed widget takes play, pause and seek messages and reports its
   await waitFor(page, () => { const p = window.messages.filter((m) => m.type === 'attention-widget:playback'); return !p[p.length - 1].playing; },
                 null, 'paused');
   await send({ type: 'attention-widget:seek', seconds: 'x' });  // malformed: ignored
+  await context.close();
+});
+
+await check('on the lesson page (390 px), the playing lesson scrolls the page to the part a step points at', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.addInitScript(noVoice);
+  await page.addInitScript(recordPlayback);
+  await page.goto(`${origin}/index.html`);
+  const slot = 'div[data-attention-widget][data-scene="walkthrough"]';
+  await page.locator(slot).scrollIntoViewIfNeeded();
+  await waitFor(page, (sel) => Number(document.querySelector(`${sel} canvas`)?.dataset.frames) >= 1, slot, 'the walkthrough widget', 30000);
+  await page.evaluate((sel) => AttentionWidget.get(document.querySelector(sel)).seek(0.1), slot);
+  await waitFor(page, () => window.__playback.length > 0, null, 'a playback event');
+  const steps = (await last(page)).steps;
+  await page.evaluate((sel) => document.querySelector(sel).scrollIntoView(), slot);
+  const before = await page.evaluate(() => window.scrollY);
+  // The Caveats step points at its controlled test, far down the tall widget on a phone.
+  await page.evaluate(([sel, at]) => { const w = AttentionWidget.get(document.querySelector(sel)); w.seek(at); w.play(); },
+                      [slot, steps[4] + 0.2]);
+  await page.waitForTimeout(2500);
+  const after = await page.evaluate(() => window.scrollY);
+  if (after - before < 300) throw new Error(`the page scrolled ${after - before} px (from ${before} to ${after})`);
+  await page.screenshot({ path: join(out, 'lesson-page-caveats-step.png') });
+  if (problems.length) throw new Error(problems.join('\n'));
   await context.close();
 });
 

@@ -1,8 +1,11 @@
 // libFuzzer target: lesson::ParseTextFile and TextStore::Load (a file of [sections]) on arbitrary
 // file contents. On failure the output map must be left unchanged, and every error must name a
-// line of the file.
+// line of the file. The walkthrough's timeline built from the file (its play lines) must have
+// every step, finite lengths, its errors on lines of the file, and give a state at any time that
+// a link can carry and read back.
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -10,7 +13,34 @@
 #include <map>
 #include <string>
 
+#include "lesson/state_url.h"
 #include "lesson/text_store.h"
+#include "lesson/timeline/timeline.h"
+
+namespace {
+
+[[noreturn]] void Fail(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "fuzz_lesson_text: %s: '%s'\n", what, detail.c_str());
+  std::abort();
+}
+
+void CheckTimeline(const lesson::TextStore& store, int lines) {
+  const lesson::Timeline timeline = lesson::BuildTimeline(store);
+  if (static_cast<int>(timeline.steps.size()) != lesson::WalkthroughStepCount()) Fail("a timeline without every step", "");
+  if (!std::isfinite(timeline.duration) || timeline.duration <= 0.0) Fail("a timeline's length", std::to_string(timeline.duration));
+  for (const lesson::TextError& error : timeline.errors) {
+    if (error.file != "fuzz.txt" || error.line < 1 || error.line > lines) Fail("a timeline error outside the file", error.ToString());
+  }
+  for (const double t : {0.0, timeline.duration * 0.37, timeline.duration}) {
+    lesson::LessonState state;
+    lesson::EvaluateTimeline(timeline, t, false, &state);
+    lesson::LessonState back;
+    std::string warning;
+    if (!lesson::DecodeState(lesson::EncodeState(state), &back, &warning)) Fail("a timeline state a link cannot carry", warning);
+  }
+}
+
+}  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string contents(reinterpret_cast<const char*>(data), size);
@@ -24,6 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::abort();
     }
   }
+  CheckTimeline(store, lines);
 
   std::map<std::string, std::string> entries = {{"sentinel.key", "kept"}};
   lesson::TextError error;
