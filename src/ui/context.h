@@ -73,6 +73,7 @@ struct NumberFieldState {
 
 // A value drawn eased toward its latest target (ui/motion.h).
 struct EasedValue {
+  ImGuiID id = 0;       // MotionId
   float from = 0.0f;    // where the move began
   float to = 0.0f;      // where it ends: the state's value
   float shown = 0.0f;   // what the last frame drew
@@ -109,7 +110,7 @@ struct Context {
   const char* speech_note = nullptr;
   std::string played_highlight;  // the highlight the player last saw while playing
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
-  std::unordered_map<ImGuiID, EasedValue> motion;  // values on their way to the state's (ui/motion.h)
+  std::vector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
   bool moving = false;          // a value was still on its way in the last frame: draw another
   bool reduced_motion = false;  // values jump (the system's or the player's setting)
   bool reduce_motion_setting = false;  // the player's "Reduce motion" box

@@ -1,5 +1,6 @@
 #include "ui/motion.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include <imgui_internal.h>
@@ -16,24 +17,22 @@ constexpr int kForgetAfterFrames = 2;
 void BeginMotion(Context& ctx) {
   ctx.moving = false;
   const int frame = ImGui::GetFrameCount();
-  for (auto it = ctx.motion.begin(); it != ctx.motion.end();) {
-    if (frame - it->second.last_frame > kForgetAfterFrames) {
-      it = ctx.motion.erase(it);
-    } else {
-      ++it;
-    }
-  }
+  ctx.motion.erase(std::remove_if(ctx.motion.begin(), ctx.motion.end(),
+                                  [&](const EasedValue& v) { return frame - v.last_frame > kForgetAfterFrames; }),
+                   ctx.motion.end());
 }
 
 float Eased(Context& ctx, ImGuiID id, float target) {
   const double now = ImGui::GetTime();
   const int frame = ImGui::GetFrameCount();
-  const auto found = ctx.motion.find(id);
+  const auto found =
+      std::find_if(ctx.motion.begin(), ctx.motion.end(), [id](const EasedValue& v) { return v.id == id; });
   if (found == ctx.motion.end() || !std::isfinite(target)) {
-    ctx.motion[id] = EasedValue{target, target, target, now, frame};
+    if (found != ctx.motion.end()) ctx.motion.erase(found);
+    ctx.motion.push_back(EasedValue{id, target, target, target, now, frame});
     return target;
   }
-  EasedValue& value = found->second;
+  EasedValue& value = *found;
   value.last_frame = frame;
   const bool jump = ctx.reduced_motion || ImGui::IsAnyItemActive() || !std::isfinite(value.shown);
   if (target != value.to) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <iterator>
 #include <string>
 
 #include <imgui.h>
@@ -45,12 +46,13 @@ void HandleKeys(lesson::LessonState& state, Context& ctx, const lesson::Timeline
 // The seek bar: a slider over the timeline with a tick at each step's start.
 void DrawSeekBar(lesson::LessonState& state, Context& ctx, const lesson::Timeline& timeline, float width) {
   lesson::Walkthrough& walkthrough = state.walkthrough;
-  float seconds = static_cast<float>(walkthrough.time);
+  double seconds = walkthrough.time;
+  const double start = 0.0;
   // No text in the bar (its grab would cover it on a phone): the line under it tells the time.
   ImGui::SetNextItemWidth(width);
-  if (ImGui::SliderFloat("##seek", &seconds, 0.0f, static_cast<float>(timeline.duration), "",
-                         ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput)) {
-    lesson::PlaybackSeek(state, ctx.playback, timeline, static_cast<double>(seconds));
+  if (ImGui::SliderScalar("##seek", ImGuiDataType_Double, &seconds, &start, &timeline.duration, "",
+                          ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput)) {
+    lesson::PlaybackSeek(state, ctx.playback, timeline, seconds);
   }
   RecordItem(ctx, "walkthrough.seek");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.seek").c_str());
@@ -153,23 +155,16 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx) {
   RecordItem(ctx, "walkthrough.reduce_motion");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.reduce_motion_hint").c_str());
 
-  const std::string speed_label = T("walkthrough.speed");
-  const std::string current = SpeedLabel(walkthrough.speed);
-  const float combo_width = ImGui::CalcTextSize("1.25\xC3\x97").x + ImGui::GetFrameHeight() * 1.6f;
-  row.Place(speed_label + "  " + current + "      ");
-  ImGui::AlignTextToFramePadding();
-  ImGui::TextUnformatted(speed_label.c_str());
-  ImGui::SameLine();
-  ImGui::SetNextItemWidth(combo_width);
-  if (ImGui::BeginCombo("##speed", current.c_str())) {
-    for (const double speed : kSpeeds) {
-      if (ImGui::Selectable(SpeedLabel(speed).c_str(), speed == walkthrough.speed)) {
-        lesson::SetPlaybackSpeed(walkthrough, speed);
-      }
-    }
-    ImGui::EndCombo();
+  // One button that steps through the speeds, as video players do (a press is all a finger needs).
+  const std::string speed = T("walkthrough.speed") + " " + SpeedLabel(walkthrough.speed) + "###speed";
+  row.Place(T("walkthrough.speed") + " 1.25\xC3\x97");
+  if (ImGui::Button(speed.c_str())) {
+    const double* faster = std::find_if(std::begin(kSpeeds), std::end(kSpeeds),
+                                         [&](double s) { return s > walkthrough.speed + 1e-9; });
+    lesson::SetPlaybackSpeed(walkthrough, faster == std::end(kSpeeds) ? kSpeeds[0] : *faster);
   }
   RecordItem(ctx, "walkthrough.speed");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.speed_hint").c_str());
 
   DrawSeekBar(state, ctx, timeline, column);
   // Before the lesson has played, the step the walkthrough shows (a link may open on any).

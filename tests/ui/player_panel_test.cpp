@@ -130,3 +130,15 @@ TEST_CASE("at phone width the player's controls fit") {
     CHECK(rect.max.x <= 360.0f);
   }
 }
+
+TEST_CASE("the speed button steps through 1.25x, 1.5x, 0.75x and back to 1x") {
+  LoadText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = OnWalkthrough();
+  const auto draw = WidgetOf(state, ui.ctx);
+  ui.Frames(2, draw);
+  for (const double expected : {1.25, 1.5, 0.75, 1.0}) {
+    ui.Click(ui.Item("walkthrough.speed").Center(), draw);
+    CHECK(state.walkthrough.speed == expected);
+  }
+}

@@ -143,8 +143,10 @@ bool ParseTimelineActions(const std::string& text, std::vector<TimelineAction>* 
     }
     parsed.push_back(action);
   }
-  std::stable_sort(parsed.begin(), parsed.end(),
-                   [](const TimelineAction& a, const TimelineAction& b) { return a.start < b.start; });
+  // In order of start, those that start together as written (a handful: an insertion sort).
+  for (size_t i = 1; i < parsed.size(); ++i) {
+    for (size_t j = i; j > 0 && parsed[j].start < parsed[j - 1].start; --j) std::swap(parsed[j], parsed[j - 1]);
+  }
   *actions = std::move(parsed);
   return true;
 }
