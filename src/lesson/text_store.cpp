@@ -78,9 +78,9 @@ std::string TextError::ToString() const { return file + ":" + std::to_string(lin
 
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
                    TextError* error, int first_line, const std::map<std::string, std::string>* earlier,
-                   std::map<std::string, int>* lines) {
+                   std::map<std::string, std::string>* where) {
   std::map<std::string, std::string> parsed;
-  std::map<std::string, int> parsed_lines;
+  std::map<std::string, std::string> parsed_where;
   std::string current_key;
   int line_number = first_line - 1;
   size_t pos = 0;
@@ -115,12 +115,12 @@ bool ParseTextFile(const std::string& file, const std::string& contents, std::ma
     if (!IsKey(key)) return fail("key '" + key.substr(0, 40) + "' may hold only a-z, 0-9, '_' and '.'");
     if (parsed.count(key) || (earlier && earlier->count(key))) return fail("key '" + key + "' appears twice");
     parsed[key] = Trim(line.substr(equals + 1));
-    parsed_lines[key] = line_number;
+    parsed_where[key] = file + ":" + std::to_string(line_number);
     current_key = key;
   }
   for (auto& entry : parsed) (*out)[entry.first] = std::move(entry.second);
-  if (lines) {
-    for (const auto& entry : parsed_lines) (*lines)[entry.first] = entry.second;
+  if (where) {
+    for (auto& entry : parsed_where) (*where)[entry.first] = std::move(entry.second);
   }
   return true;
 }
@@ -154,12 +154,12 @@ std::vector<TextSection> SplitSections(const std::string& contents) {
 
 bool TextStore::Load(const std::string& file, const std::string& contents) {
   std::map<std::string, std::string> loaded;  // the file's well-formed sections
-  std::map<std::string, int> lines;
+  std::map<std::string, std::string> where;
   bool ok = true;
   for (const TextSection& section : SplitSections(contents)) {
     std::map<std::string, std::string> parsed;
     TextError error;
-    if (!ParseTextFile(file, section.text, &parsed, &error, section.first_line, &loaded, &lines)) {
+    if (!ParseTextFile(file, section.text, &parsed, &error, section.first_line, &loaded, &where)) {
       if (!section.name.empty()) error.message += " (nothing from section [" + section.name + "] is used)";
       errors_.push_back(error);
       ok = false;
@@ -168,7 +168,7 @@ bool TextStore::Load(const std::string& file, const std::string& contents) {
     for (auto& entry : parsed) loaded.emplace(entry.first, std::move(entry.second));
   }
   for (auto& entry : loaded) {
-    where_[entry.first] = file + ":" + std::to_string(lines[entry.first]);
+    where_[entry.first] = where[entry.first];
     entries_[entry.first] = std::move(entry.second);
   }
   return ok;
@@ -186,12 +186,12 @@ std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {
     for (size_t i = 0; i < text.size();) {
       uint32_t code = 0;
       const size_t length = Utf8Decode(text, i, &code);
-      if (length > 1) found.push_back(code);
+      // Kept in order as they come (a few dozen distinct ones): no sort is needed afterwards.
+      const auto at = std::lower_bound(found.begin(), found.end(), code);
+      if (length > 1 && (at == found.end() || *at != code)) found.insert(at, code);
       i += length > 0 ? length : 1;  // a byte that starts no character is skipped (parsed text has none)
     }
   }
-  std::sort(found.begin(), found.end());
-  found.erase(std::unique(found.begin(), found.end()), found.end());
   return found;
 }
 

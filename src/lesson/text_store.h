@@ -41,10 +41,10 @@ struct TextError {
 // key -> text. Returns false (and `error`) on the first problem; `out` is then left unchanged.
 // Keys are [a-z0-9_.]+ and may appear once, and not at all if `earlier` (the file's earlier
 // sections) holds them.
-// `lines` (may be null) receives each parsed key's line number.
+// `where` (may be null) receives each parsed key's place, "file:line".
 bool ParseTextFile(const std::string& file, const std::string& contents, std::map<std::string, std::string>* out,
                    TextError* error, int first_line = 1, const std::map<std::string, std::string>* earlier = nullptr,
-                   std::map<std::string, int>* lines = nullptr);
+                   std::map<std::string, std::string>* where = nullptr);
 
 // A lesson file is divided into sections by lines "[name]" (name: a-z, 0-9, '_'), one per scene;
 // what comes before the first such line is a section without a name.

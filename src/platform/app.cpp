@@ -13,7 +13,7 @@
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
 #include "platform/gl.h"
-#include "platform/png_writer.h"
+#include "platform/record_native.h"
 #include "platform/renderer.h"
 #include "platform/web_bridge.h"
 #include "platform/window.h"
@@ -35,20 +35,6 @@ void FollowContainer() {
   if (BridgeContainerSize(&width, &height)) WindowSetSize(width, height);
 }
 
-void SaveScreenshot(App& app) {
-  int width = 0, height = 0;
-  const std::vector<uint8_t> pixels = AppReadPixels(4, &width, &height);
-  std::vector<uint8_t> flipped(pixels.size());
-  const size_t row = static_cast<size_t>(width) * 4;
-  for (int y = 0; y < height; ++y) {
-    std::copy_n(pixels.begin() + static_cast<long>(y * row), row,
-                flipped.begin() + static_cast<long>((height - 1 - y) * row));
-  }
-  if (!WritePng(app.options.screenshot_path, width, height, flipped)) {
-    std::fprintf(stderr, "error: could not write screenshot to %s\n", app.options.screenshot_path.c_str());
-    app.exit_code = 1;
-  }
-}
 
 // Natively the built-in words, overridden section by section by an author's copy; on the web only
 // the words the loader handed over (see BridgeLoadLessonText).
@@ -57,7 +43,7 @@ void LoadLessonText(const AppOptions& options) {
   text.Clear();
   BridgeLoadLessonText(options.assets_dir, text);
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
-  lesson::RebuildLessonTimeline();
+  lesson::RebuildLessonTimeline(BridgeBuiltInText());
   for (const lesson::TextError& error : lesson::LessonTimeline().errors) {
     std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
   }
@@ -111,15 +97,10 @@ bool PlayerInUse(const App& app) { return app.state.walkthrough.playing || app.s
 // The live region's sentence while the lesson plays: the step, once per step, with its narration
 // when the narration is not spoken (a screen reader then reads it; spoken, it would be said twice).
 std::string PlaybackSentence(const App& app) {
-  const lesson::Timeline& timeline = lesson::LessonTimeline();
-  const int step = lesson::TimelineStepAt(timeline, app.state.walkthrough.time);
-  std::string sentence = lesson::T("walkthrough.step_of") + " " + std::to_string(step + 1) + " " +
-                         lesson::T("walkthrough.of") + " " + std::to_string(timeline.steps.size()) + ": " +
-                         lesson::T(lesson::WalkthroughStepKey(step, "title")) + ".";
-  if (app.ui.playback.narration == lesson::Narration::Captions) {
-    sentence += " " + lesson::T(lesson::WalkthroughStepKey(step, "caption"));
-  }
-  return sentence;
+  // The walkthrough's own sentence ("Step 3 of 8: ..."): the timeline keeps walkthrough.step.
+  const std::string sentence = lesson::kWalkthroughModule.describe(app.state);
+  if (app.ui.playback.narration == lesson::Narration::Speech) return sentence;
+  return sentence + " " + lesson::T(lesson::WalkthroughStepKey(app.state.walkthrough.step, "caption"));
 }
 
 // Tells the page where the lesson's playback is: {playing, time, duration, step, steps, caption,
@@ -377,18 +358,13 @@ void AppFrame(App& app) {
 
   if (shown && app.frame_drawn) app.frame_drawn(app);
   if (app.options.frames > 0 && app.frames_drawn >= app.options.frames) {
+#ifndef __EMSCRIPTEN__
+    // Natively only (record_native.cpp): the web build links no PNG writer.
     if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
+#endif
     app.running = false;
   }
   if (shown) WindowSwap();
-}
-
-std::vector<uint8_t> AppReadPixels(int channels, int* width, int* height) {
-  WindowFramebufferSize(width, height);
-  std::vector<uint8_t> pixels(static_cast<size_t>(*width) * static_cast<size_t>(*height) * (channels == 3 ? 3 : 4));
-  glPixelStorei(GL_PACK_ALIGNMENT, 1);
-  glReadPixels(0, 0, *width, *height, channels == 3 ? GL_RGB : GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
-  return pixels;
 }
 
 bool AppApplyState(App& app, const std::string& fragment) {

@@ -2,9 +2,7 @@
 // The app: one window with an OpenGL 3 (native) or WebGL 2 (web) context (window.h), the lesson
 // state, and the one frame function that native and web both run.
 
-#include <cstdint>
 #include <string>
-#include <vector>
 
 #include "lesson/lesson_state.h"
 #include "ui/context.h"
@@ -99,9 +97,6 @@ void AppShutdown(App& app);
 // Applies a configuration in the URL-fragment encoding; a malformed one is ignored with a warning
 // (printed to stderr, the browser console on the web). Returns whether it was applied.
 bool AppApplyState(App& app, const std::string& fragment);
-// The frame just drawn, before it is shown: `channels` (3, RGB, or 4, RGBA) bytes a pixel, the
-// bottom row first as GL reads them; *width and *height are its size (screenshots, --record).
-std::vector<uint8_t> AppReadPixels(int channels, int* width, int* height);
 // Switches the scene on screen, keeping the rest of the state; false for an unknown name.
 bool AppSetScene(App& app, const std::string& name);
 

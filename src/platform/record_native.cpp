@@ -1,5 +1,6 @@
 #include "platform/record_native.h"
 
+#include <algorithm>
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
@@ -12,10 +13,23 @@
 
 #include "lesson/timeline/playback.h"
 #include "platform/app.h"
+#include "platform/gl.h"
+#include "platform/png_writer.h"
+#include "platform/window.h"
 
 namespace platform {
 
 namespace {
+
+// The frame just drawn, before it is shown: `channels` (3, RGB, or 4, RGBA) bytes a pixel, the
+// bottom row first as GL reads them; *width and *height are its size.
+std::vector<uint8_t> ReadPixels(int channels, int* width, int* height) {
+  WindowFramebufferSize(width, height);
+  std::vector<uint8_t> pixels(static_cast<size_t>(*width) * static_cast<size_t>(*height) * (channels == 3 ? 3 : 4));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, *width, *height, channels == 3 ? GL_RGB : GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+  return pixels;
+}
 
 // [SECTION] PNG frames, deflated by zlib at its fastest level (UI frames are mostly flat colour)
 
@@ -125,7 +139,7 @@ int g_frames_written = 0;
 
 void TakeFrame(App& app) {
   int width = 0, height = 0;
-  std::vector<uint8_t> rgb = AppReadPixels(3, &width, &height);
+  std::vector<uint8_t> rgb = ReadPixels(3, &width, &height);
   g_writer->Add(++g_frames_written, width, height, std::move(rgb));
   // The frame at the end of the timeline is the last.
   if (!app.state.walkthrough.playing) app.running = false;
@@ -182,6 +196,21 @@ std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextS
     }
   }
   return vtt;
+}
+
+void SaveScreenshot(App& app) {
+  int width = 0, height = 0;
+  const std::vector<uint8_t> pixels = ReadPixels(4, &width, &height);
+  std::vector<uint8_t> flipped(pixels.size());
+  const size_t row = static_cast<size_t>(width) * 4;
+  for (int y = 0; y < height; ++y) {
+    std::copy_n(pixels.begin() + static_cast<long>(y * row), row,
+                flipped.begin() + static_cast<long>((height - 1 - y) * row));
+  }
+  if (!WritePng(app.options.screenshot_path, width, height, flipped)) {
+    std::fprintf(stderr, "error: could not write screenshot to %s\n", app.options.screenshot_path.c_str());
+    app.exit_code = 1;
+  }
 }
 
 int RunRecording(App& app) {

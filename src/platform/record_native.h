@@ -1,9 +1,10 @@
 #pragma once
-// attention_lesson --record DIR: the lesson played from its start, rendered frame by frame at a
-// fixed frame rate (its clock moves 1/fps per frame, however long a frame takes, so two
+// Frames written to files, natively only (the web build links no PNG writer): --screenshot's PNG,
+// and attention_lesson --record DIR, the lesson played from its start, rendered frame by frame at
+// a fixed frame rate (its clock moves 1/fps per frame, however long a frame takes, so two
 // recordings are the same), written as DIR/frame-000001.png ... and DIR/captions.vtt, the
 // narration as WebVTT cues timed to the frames (a sentence a cue). scripts/render-video makes an
-// MP4 of them with the captions as a subtitle track. Native only.
+// MP4 of them with the captions as a subtitle track.
 
 #include <string>
 
@@ -12,6 +13,9 @@
 namespace platform {
 
 struct App;
+
+// Writes the frame just drawn to app.options.screenshot_path as PNG (--screenshot).
+void SaveScreenshot(App& app);
 
 // Plays the lesson into app.options.record_dir and quits; returns the exit code.
 int RunRecording(App& app);

@@ -268,6 +268,8 @@ std::string BridgeCopyLink(const std::string& state) {
 
 std::string BridgeDefaultLessonDir() { return std::string(); }
 
+const lesson::TextStore* BridgeBuiltInText() { return nullptr; }
+
 void BridgeLoadLessonText(const std::string&, lesson::TextStore& store) {
   char* text = attn_js_lesson_text();
   if (!text) return;
@@ -336,6 +338,15 @@ std::string BridgeCopyLink(const std::string& state) {
 std::string BridgeDefaultLessonDir() {
   const char* from_env = std::getenv("ATTENTION_LESSON_ASSETS");
   return from_env ? from_env : ATTN_SOURCE_ASSETS_DIR;
+}
+
+const lesson::TextStore* BridgeBuiltInText() {
+  static const lesson::TextStore builtin = [] {
+    lesson::TextStore store;
+    lesson::LoadBuiltInText(store);
+    return store;
+  }();
+  return &builtin;
 }
 
 void BridgeLoadLessonText(const std::string& assets_dir, lesson::TextStore& store) {

@@ -46,6 +46,9 @@ std::string BridgeDefaultLessonDir();
 // stay). On the web only the lesson/lesson.txt the loader handed over (Module.lessonText): there
 // are no built-in words, so a malformed section's keys show as [key] until it is fixed.
 void BridgeLoadLessonText(const std::string& assets_dir, lesson::TextStore& store);
+// The lesson's words compiled in (natively: assets/lesson/lesson.txt as built); null on the web,
+// which compiles none in. A timeline step whose actions do not parse plays these instead.
+const lesson::TextStore* BridgeBuiltInText();
 // Web: announces a change of what the widget shows: the shareable state (URL fragment encoding),
 // a sentence for the ARIA live region and the current numbers as a JSON table
 // ({caption, columns, rows}). The page updates its mirror, its URL and its host.

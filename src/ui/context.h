@@ -6,7 +6,6 @@
 
 #include <map>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include <imgui.h>
@@ -92,7 +91,7 @@ struct Context {
   std::vector<ImWchar> glyph_ranges;      // what the atlas holds; ImGui reads it while it builds
   std::map<std::string, ItemRect> items;  // this frame's named rectangles, for tests and highlights
   ControlMap controls;                    // this frame's controls, for the platform's touch input
-  std::unordered_map<ImGuiID, NumberFieldState> number_fields;  // by the field's ImGui id
+  std::map<ImGuiID, NumberFieldState> number_fields;            // by the field's ImGui id
   bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
   // A widget sized to its content (fit_height) has no scrollbar: the highlight to scroll into view
   // is handed to the page instead, its top and bottom in layout pixels from the widget's top.
@@ -110,7 +109,7 @@ struct Context {
   const char* speech_note = nullptr;
   std::string played_highlight;  // the highlight the player last saw while playing
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
-  std::vector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
+  ImVector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
   bool moving = false;          // a value was still on its way in the last frame: draw another
   bool reduced_motion = false;  // values jump (the system's or the player's setting)
   bool reduce_motion_setting = false;  // the player's "Reduce motion" box

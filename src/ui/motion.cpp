@@ -17,19 +17,24 @@ constexpr int kForgetAfterFrames = 2;
 void BeginMotion(Context& ctx) {
   ctx.moving = false;
   const int frame = ImGui::GetFrameCount();
-  ctx.motion.erase(std::remove_if(ctx.motion.begin(), ctx.motion.end(),
-                                  [&](const EasedValue& v) { return frame - v.last_frame > kForgetAfterFrames; }),
-                   ctx.motion.end());
+  EasedValue* kept = std::remove_if(ctx.motion.begin(), ctx.motion.end(), [&](const EasedValue& v) {
+    return frame - v.last_frame > kForgetAfterFrames;
+  });
+  ctx.motion.resize(static_cast<int>(kept - ctx.motion.begin()));
 }
 
 float Eased(Context& ctx, ImGuiID id, float target) {
   const double now = ImGui::GetTime();
   const int frame = ImGui::GetFrameCount();
-  const auto found =
+  EasedValue* found =
       std::find_if(ctx.motion.begin(), ctx.motion.end(), [id](const EasedValue& v) { return v.id == id; });
   if (found == ctx.motion.end() || !std::isfinite(target)) {
-    if (found != ctx.motion.end()) ctx.motion.erase(found);
-    ctx.motion.push_back(EasedValue{id, target, target, target, now, frame});
+    const EasedValue fresh{id, target, target, target, now, frame};
+    if (found != ctx.motion.end()) {
+      *found = fresh;
+    } else {
+      ctx.motion.push_back(fresh);
+    }
     return target;
   }
   EasedValue& value = *found;

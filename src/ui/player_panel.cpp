@@ -88,6 +88,15 @@ void DrawCaptionBand(Context& ctx, const std::string& caption, float width) {
   ImGui::Dummy(ImVec2(width, 0.0f));
 }
 
+// A check box labelled by `key`, recorded as `name`, with `hint` on hover.
+void CheckboxWithHint(Context& ctx, ButtonRow& row, const char* key, const char* name, const char* hint, bool* value) {
+  const std::string& label = T(key);
+  row.Place(label + "    ");  // room for the box
+  ImGui::Checkbox(label.c_str(), value);
+  RecordItem(ctx, name);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(hint).c_str());
+}
+
 void MutedText(Context& ctx, const std::string& text) {
   ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", text.c_str());
@@ -134,26 +143,18 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx) {
   RecordItem(ctx, "walkthrough.play");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.player_keys").c_str());
 
-  const std::string previous = T("walkthrough.previous_step") + "###previous";
+  // Labels that never change are their own ids.
+  const std::string& previous = T("walkthrough.previous_step");
   row.Place(previous);
   if (ImGui::Button(previous.c_str())) lesson::PlaybackPreviousStep(state, ctx.playback, timeline);
   RecordItem(ctx, "walkthrough.previous_step");
-  const std::string next = T("walkthrough.next_step") + "###next";
+  const std::string& next = T("walkthrough.next_step");
   row.Place(next);
   if (ImGui::Button(next.c_str())) lesson::PlaybackNextStep(state, ctx.playback, timeline);
   RecordItem(ctx, "walkthrough.next_step");
-
-  const std::string captions = T("walkthrough.cc") + "###captions";
-  row.Place(captions + "    ");  // room for the check box
-  ImGui::Checkbox(captions.c_str(), &walkthrough.captions);
-  RecordItem(ctx, "walkthrough.captions");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.cc_hint").c_str());
-
-  const std::string motion = T("walkthrough.reduce_motion") + "###reduce_motion";
-  row.Place(motion + "    ");
-  ImGui::Checkbox(motion.c_str(), &ctx.reduce_motion_setting);
-  RecordItem(ctx, "walkthrough.reduce_motion");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.reduce_motion_hint").c_str());
+  CheckboxWithHint(ctx, row, "walkthrough.cc", "walkthrough.captions", "walkthrough.cc_hint", &walkthrough.captions);
+  CheckboxWithHint(ctx, row, "walkthrough.reduce_motion", "walkthrough.reduce_motion", "walkthrough.reduce_motion_hint",
+                   &ctx.reduce_motion_setting);
 
   // One button that steps through the speeds, as video players do (a press is all a finger needs).
   const std::string speed = T("walkthrough.speed") + " " + SpeedLabel(walkthrough.speed) + "###speed";

@@ -360,7 +360,7 @@ TEST_CASE("bad timeline data is reported with its file and line, and the step pl
             "walkthrough.step6.play = at 1 mask.causal 7\n"
             "walkthrough.step7.play = at 3-1 mask.padding 1\n"
             "walkthrough.step8.play = at 1 look nowhere.part\n");
-  const Timeline timeline = lesson::BuildTimeline(text);
+  const Timeline timeline = lesson::BuildTimeline(text, &BuiltInText());
   REQUIRE(timeline.errors.size() == 7);
   CHECK(timeline.errors[0].file == "author/lesson.txt");
   CHECK(timeline.errors[0].line == 3);
@@ -373,11 +373,14 @@ TEST_CASE("bad timeline data is reported with its file and line, and the step pl
   CHECK(timeline.errors[4].message.find("mask.causal") != std::string::npos);
   CHECK(timeline.errors[5].message.find("ends before it starts") != std::string::npos);
   CHECK(timeline.errors[6].message.find("look needs SCENE.ELEMENT") != std::string::npos);
-  // Each bad step plays what the built-in timeline has for it.
+  // Each bad step plays what the built-in timeline has for it; with none (the web), no actions.
+  const Timeline bare = lesson::BuildTimeline(text);
+  CHECK(bare.errors[0].message.find("(no actions play)") != std::string::npos);
   for (size_t step = 1; step < timeline.steps.size(); ++step) {
     CAPTURE(step);
     CHECK(timeline.steps[step].actions.size() == BuiltIn().steps[step].actions.size());
     CHECK(timeline.steps[step].duration == doctest::Approx(BuiltIn().steps[step].duration));
+    CHECK(bare.steps[step].actions.empty());
   }
 }
 

@@ -130,8 +130,7 @@ export function mountPage(main) {
       handle.whenReady(() => {
         const seconds = readPlayerMessage(data);
         if (seconds === null) {
-          ignore("a malformed player message: expected {type: 'attention-widget:play'}, " +
-                 "{type: 'attention-widget:pause'} or {type: 'attention-widget:seek', seconds}");
+          ignore("a malformed player message: play and pause take only type, seek also seconds (a number)");
         } else if (data.type === 'attention-widget:play') {
           handle.play();
         } else if (data.type === 'attention-widget:pause') {

@@ -18,14 +18,9 @@ function englishVoice() {
 }
 
 let speaking = null;  // the narrator that speaks now
-const narrators = new Set();
-if (synth) {
-  // Chromium loads its voices after the first getVoices(); every narrator hears when they come.
-  synth.getVoices();
-  if (typeof synth.addEventListener === 'function') {
-    synth.addEventListener('voiceschanged', () => { for (const narrator of narrators) narrator.voicesChanged(); });
-  }
-}
+// Chromium loads its voices after the first getVoices(); each step asks again, so voices that
+// come later are used from the next step on.
+if (synth) synth.getVoices();
 
 // A narrator for one widget's module; `pause` pauses that widget (another one started speaking).
 export function narrator(module, pause) {
@@ -100,14 +95,6 @@ export function narrator(module, pause) {
       step = 0;
       pause();
     },
-    voicesChanged() {
-      if (available === false && englishVoice()) tell(true);
-    },
-    forget() {
-      stop();
-      narrators.delete(self);
-    },
   };
-  narrators.add(self);
   return self;
 }

@@ -250,10 +250,8 @@ async function start(div, options, handle, ready) {
         div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description } }));
       },
       onFrameDrawn: frameDrawn,
-      onPlayback(report) {
-        if (voice) voice.report(report);
-        const detail = { playing: report.playing, time: report.time, duration: report.duration, step: report.step,
-                         steps: report.steps, caption: report.caption };
+      onPlayback(detail) {
+        if (voice) voice.report(detail);
         if (options.onPlayback) options.onPlayback(detail);
         div.dispatchEvent(new CustomEvent('attention-widget-playback', { detail }));
       },

@@ -59,14 +59,13 @@ bool ParseTimelineActions(const std::string& text, std::vector<TimelineAction>* 
 
 // The timeline told by `text`: step i's narration is walkthrough.step{i+1}.caption and its actions
 // walkthrough.step{i+1}.play. A step whose actions do not parse is reported in errors and plays
-// the built-in timeline's actions (the play lines of assets/lesson/lesson.txt as built).
-Timeline BuildTimeline(const TextStore& text);
-// The words of the built-in timeline: the play lines of the lesson file compiled in.
-const TextStore& BuiltInTimelineText();
+// `builtin`'s actions for that step: natively the lesson file compiled in; the web compiles no
+// words in (as for a malformed section of words), so there the step plays without actions.
+Timeline BuildTimeline(const TextStore& text, const TextStore* builtin = nullptr);
 
 // The timeline of LessonText(), built at the first call; RebuildLessonTimeline after loading text.
 const Timeline& LessonTimeline();
-void RebuildLessonTimeline();
+void RebuildLessonTimeline(const TextStore* builtin = nullptr);
 
 // The step playing at time t (the last one at and after the end).
 int TimelineStepAt(const Timeline& timeline, double t);
