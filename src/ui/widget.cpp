@@ -73,7 +73,7 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
 }
 
 // Malformed lines of the lesson file, and actions of the timeline that do not parse (their
-// step plays the built-in actions).
+// step plays the built-in actions natively, none on the web).
 void DrawTextErrors(const Context& ctx) {
   const auto& errors = lesson::LessonText().errors();
   const auto& timeline_errors = lesson::LessonTimeline().errors;
