@@ -187,8 +187,10 @@ std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {
       uint32_t code = 0;
       const size_t length = Utf8Decode(text, i, &code);
       // Kept in order as they come (a few dozen distinct ones): no sort is needed afterwards.
-      const auto at = std::lower_bound(found.begin(), found.end(), code);
-      if (length > 1 && (at == found.end() || *at != code)) found.insert(at, code);
+      if (length > 1) {
+        const auto at = std::lower_bound(found.begin(), found.end(), code);
+        if (at == found.end() || *at != code) found.insert(at, code);
+      }
       i += length > 0 ? length : 1;  // a byte that starts no character is skipped (parsed text has none)
     }
   }
