@@ -409,8 +409,6 @@ bool ParseParamValue(const Param& param, const std::string& text, ParamValue* va
   return false;
 }
 
-std::string WriteParamValue(const Param& param, const ParamValue& value) { return WriteValue(param, value); }
-
 std::string LinkText(const std::string& text, size_t max_bytes) {
   std::string out;
   size_t i = 0;

@@ -75,8 +75,6 @@ bool ApplyStateParts(const std::string& parts, LessonState* state, std::string* 
 const Param* FindParam(const std::string& name);
 // Parses `text` as a link would carry the parameter's value; false with *why (may be null).
 bool ParseParamValue(const Param& param, const std::string& text, ParamValue* value, std::string* why);
-// The value as a link writes it ("1.5,0.25").
-std::string WriteParamValue(const Param& param, const ParamValue& value);
 
 // `text` as a link carries it: valid UTF-8 without control characters other than tab and line
 // breaks, at most `max_bytes` bytes, cut on a character boundary.
