@@ -19,6 +19,7 @@
 #include "platform/window.h"
 #include "ui/fonts.h"
 #include "ui/number_field.h"
+#include "ui/player_panel.h"
 #include "ui/theme.h"
 #include "ui/widget.h"
 
@@ -34,7 +35,6 @@ void FollowContainer() {
   int width = 0, height = 0;
   if (BridgeContainerSize(&width, &height)) WindowSetSize(width, height);
 }
-
 
 // Natively the built-in words, overridden section by section by an author's copy; on the web only
 // the words the loader handed over (see BridgeLoadLessonText).
@@ -92,8 +92,6 @@ void PublishHeight(App& app) {
   }
 }
 
-bool PlayerInUse(const App& app) { return app.state.walkthrough.playing || app.state.walkthrough.time > 0.0; }
-
 // The live region's sentence while the lesson plays: the step, once per step, with its narration
 // when the narration is not spoken (a screen reader then reads it; spoken, it would be said twice).
 std::string PlaybackSentence(const App& app) {
@@ -115,7 +113,7 @@ void PublishPlayback(App& app) {
   const unsigned now = WindowTicksMs();
   const bool changed = app.published_playback.compare(0, key.size() + 1, key + "|") != 0;
   if (!changed && (!walkthrough.playing || now - app.published_playback_ms < kPublishIntervalMs)) return;
-  if (app.published_playback.empty() && !PlayerInUse(app)) return;
+  if (app.published_playback.empty() && !ui::PlayerInUse(app.state)) return;
   app.published_playback = key + "|";
   app.published_playback_ms = now;
   char numbers[128];
