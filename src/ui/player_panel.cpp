@@ -12,6 +12,7 @@
 #include "lesson/timeline/playback.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/shortcuts.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -29,18 +30,14 @@ std::string SpeedLabel(double speed) {
   return text;
 }
 
-// Space and K play and pause, C turns captions on and off: read as typed characters (as the
-// walkthrough's N and B), never while a control is in use or text is typed. Space belongs to the
+// Space and K play and pause, C turns captions on and off (ui/shortcuts.h). Space belongs to the
 // control the keyboard focus ring is on, which it presses.
 void HandleKeys(lesson::LessonState& state, Context& ctx, const lesson::Timeline& timeline) {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsAnyItemActive() || io.WantTextInput) return;
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const bool ring_shown = g.NavId != 0 && !g.NavDisableHighlight;
-  for (const ImWchar c : io.InputQueueCharacters) {
-    if (c == 'k' || c == 'K' || (c == ' ' && !ring_shown)) lesson::PlaybackToggle(state, ctx.playback, timeline);
-    if (c == 'c' || c == 'C') state.walkthrough.captions = !state.walkthrough.captions;
-  }
+  const int toggles = TypedCount('k') + (ring_shown ? 0 : TypedCount(' '));
+  for (int i = 0; i < toggles; ++i) lesson::PlaybackToggle(state, ctx.playback, timeline);
+  if (TypedCount('c') % 2 == 1) state.walkthrough.captions = !state.walkthrough.captions;
 }
 
 // The seek bar: a slider over the timeline with a tick at each step's start.
@@ -95,12 +92,6 @@ void CheckboxWithHint(Context& ctx, ButtonRow& row, const char* key, const char*
   ImGui::Checkbox(label.c_str(), value);
   RecordItem(ctx, name);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(hint).c_str());
-}
-
-void MutedText(Context& ctx, const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
-  ImGui::TextWrapped("%s", text.c_str());
-  ImGui::PopStyleColor();
 }
 
 }  // namespace
@@ -179,17 +170,18 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx) {
                     {"count", std::to_string(timeline.steps.size())},
                     {"title", T(lesson::WalkthroughStepKey(step, "title"))}});
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
-  MutedText(ctx, position);
+  Paragraph(position, ctx.palette.muted, column);
   RecordItem(ctx, "walkthrough.player_position");
   if (walkthrough.captions) {
     DrawCaptionBand(ctx, T(lesson::WalkthroughStepKey(step, "caption")), column);
   }
   if (!walkthrough.playing && lesson::PlaybackTakenOver(state, ctx.playback)) {
-    MutedText(ctx, lesson::Fill(T("walkthrough.taken_over"), {{"step", std::to_string(step + 1)}}));
+    Paragraph(lesson::Fill(T("walkthrough.taken_over"), {{"step", std::to_string(step + 1)}}), ctx.palette.muted, column);
     RecordItem(ctx, "walkthrough.taken_over");
   } else if (walkthrough.playing && ctx.playback.narration == lesson::Narration::Captions &&
              ctx.speech_note != nullptr) {
-    MutedText(ctx, walkthrough.captions ? T(ctx.speech_note) : T(ctx.speech_note) + " " + T("walkthrough.turn_captions_on"));
+    Paragraph(walkthrough.captions ? T(ctx.speech_note) : T(ctx.speech_note) + " " + T("walkthrough.turn_captions_on"),
+              ctx.palette.muted, column);
     RecordItem(ctx, "walkthrough.speech_note");
   }
   ImGui::PopTextWrapPos();

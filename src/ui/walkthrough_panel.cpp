@@ -11,6 +11,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/player_panel.h"
+#include "ui/shortcuts.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -20,28 +21,11 @@ namespace {
 
 using lesson::T;
 
-// N and B step the walkthrough. They are read as typed characters, so they need no key map,
-// work the same natively and on the web, and never take the arrow keys from a slider or from
-// ImGui's keyboard navigation. Nothing happens while a control is in use or text is typed.
-// Every press counts, also two that arrive before the next frame is drawn.
+// N and B step the walkthrough (ui/shortcuts.h) while it or no window has the focus.
 int StepFromKeys() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (ImGui::IsAnyItemActive() || io.WantTextInput) return 0;
   const bool focused = ImGui::IsWindowFocused(ImGuiFocusedFlags_RootAndChildWindows) ||
                        !ImGui::IsWindowFocused(ImGuiFocusedFlags_AnyWindow);
-  if (!focused) return 0;
-  int steps = 0;
-  for (const ImWchar c : io.InputQueueCharacters) {
-    if (c == 'n' || c == 'N') ++steps;
-    if (c == 'b' || c == 'B') --steps;
-  }
-  return steps;
-}
-
-void MutedText(Context& ctx, const std::string& text) {
-  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
-  ImGui::TextWrapped("%s", text.c_str());
-  ImGui::PopStyleColor();
+  return focused ? TypedCount('n') - TypedCount('b') : 0;
 }
 
 }  // namespace
@@ -58,7 +42,7 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushFont(fonts.heading);
   ImGui::TextWrapped("%s", T("walkthrough.title").c_str());
   ImGui::PopFont();
-  MutedText(ctx, T("walkthrough.intro"));
+  Paragraph(T("walkthrough.intro"), ctx.palette.muted, column);
   DrawPlayer(state, ctx);
   ImGui::Separator();
 
@@ -119,7 +103,7 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
       T("walkthrough.show_me") + " " + T(lesson::ModuleOf(target).label_key) + "###walkthrough_show_me";
   const bool show = ImGui::Button(show_me.c_str());
   RecordItem(ctx, "walkthrough.show_me");
-  MutedText(ctx, T("walkthrough.keys"));
+  Paragraph(T("walkthrough.keys"), ctx.palette.muted, column);
   ImGui::PopTextWrapPos();
   // Stepping by hand pauses the lesson and puts its position at the step's start, so Play goes on
   // from the step the learner reads.
