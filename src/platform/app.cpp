@@ -371,6 +371,7 @@ bool AppApplyState(App& app, const std::string& fragment) {
     std::fprintf(stderr, "warning: ignoring the widget state in the link: %s\n", warning.c_str());
     return false;
   }
+  lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
   app.frames_pending = kFramesAfterInput;
   return true;
 }

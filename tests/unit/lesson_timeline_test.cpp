@@ -347,6 +347,26 @@ TEST_CASE("the playback position and speed are in the link") {
   CHECK(opened.walkthrough.speed == lesson::kPlaybackSpeedMax);
 }
 
+TEST_CASE("a link's position decides the walkthrough's step; a link at 0 keeps its step") {
+  const double in_step_two = BuiltIn().steps[2].start + 1.0;
+  LessonState opened;
+  PlaybackRun run;
+  REQUIRE(lesson::DecodeState("scene=walkthrough&walkthrough.step=1&walkthrough.time=" + std::to_string(in_step_two),
+                              &opened, nullptr));
+  CHECK(opened.walkthrough.step == 0);
+  lesson::PlaybackAfterLink(opened, run, BuiltIn());
+  CHECK(opened.walkthrough.step == 2);
+  CHECK(opened.highlight == std::string(lesson::WalkthroughStepHighlight(2)));
+  CHECK_FALSE(lesson::PlaybackTakenOver(opened, run));
+  lesson::SetQuery(opened.compare, lesson::PlanePoint{0.5, -0.5});
+  CHECK(lesson::PlaybackTakenOver(opened, run));
+
+  LessonState at_zero;
+  REQUIRE(lesson::DecodeState("scene=walkthrough&walkthrough.step=5", &at_zero, nullptr));
+  lesson::PlaybackAfterLink(at_zero, run, BuiltIn());
+  CHECK(at_zero.walkthrough.step == 4);
+}
+
 TEST_CASE("bad timeline data is reported with its file and line, and the step plays the built-in actions") {
   lesson::TextStore text;
   lesson::LoadBuiltInText(text);

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lesson/scenes/walkthrough/walkthrough.h"
 #include "lesson/state_url.h"
 
 namespace lesson {
@@ -74,6 +75,17 @@ void PlaybackPreviousStep(LessonState& state, PlaybackRun& run, const Timeline& 
 void PlaybackFollowStep(LessonState& state, PlaybackRun& run, const Timeline& timeline) {
   state.walkthrough.playing = false;
   state.walkthrough.time = TimelineStepStart(timeline, state.walkthrough.step);
+  run.evaluated = ScenesOf(state);
+}
+
+void PlaybackAfterLink(LessonState& state, PlaybackRun& run, const Timeline& timeline) {
+  Walkthrough& walkthrough = state.walkthrough;
+  walkthrough.playing = false;
+  const int step = TimelineStepAt(timeline, walkthrough.time);
+  if (walkthrough.time > 0.0 && step != walkthrough.step) {
+    walkthrough.step = step;
+    state.highlight = WalkthroughStepHighlight(step);
+  }
   run.evaluated = ScenesOf(state);
 }
 

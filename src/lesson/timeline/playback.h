@@ -47,6 +47,11 @@ void PlaybackPreviousStep(LessonState& state, PlaybackRun& run, const Timeline& 
 // it shows, and the scenes as they are now count as the timeline's (no "you changed the scene").
 void PlaybackFollowStep(LessonState& state, PlaybackRun& run, const Timeline& timeline);
 
+// A link (or the page's setState) was applied: the lesson is paused, its position decides the step
+// the walkthrough shows (a link written by hand may name another), and its scenes count as the
+// timeline's.
+void PlaybackAfterLink(LessonState& state, PlaybackRun& run, const Timeline& timeline);
+
 // Moves the clock on by `seconds` of real time (times the speed) while playing, and sets the state
 // there. A spoken step does not end before its sentence has (it holds just before its end); the
 // end of the timeline pauses. Returns whether anything on screen changed: with reduced motion,
