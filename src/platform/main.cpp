@@ -30,8 +30,9 @@ std::string Usage() {
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
          "  --size WxH         window size in pixels (default 1024x760)\n"
-         "  --record DIR       play the lesson from its start into DIR as frame-000001.png ... and\n"
-         "                     captions.vtt, then exit (scripts/render-video makes an MP4 of them)\n"
+         "  --record DIR       play the lesson from its start into DIR (made if missing) as\n"
+         "                     frame-000001.png ... and captions.vtt, then exit (scripts/render-video\n"
+         "                     makes an MP4 of them)\n"
          "  --fps N            frames a second of --record, 1 to 60 (default 30)\n"
          "  --staged-start     web: wait for the loader's attn_prepare ... attn_start calls\n"
          "  --fit-height       no scrollbar: the page makes the widget as tall as its content\n";

@@ -4,6 +4,7 @@
 #include <condition_variable>
 #include <cstdio>
 #include <deque>
+#include <filesystem>
 #include <fstream>
 #include <mutex>
 #include <thread>
@@ -216,11 +217,12 @@ void SaveScreenshot(App& app) {
 int RunRecording(App& app) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
   {
+    std::error_code ignored;  // a folder that cannot be made shows as the file that cannot be written
+    std::filesystem::create_directories(app.options.record_dir, ignored);
     std::ofstream vtt(app.options.record_dir + "/captions.vtt", std::ios::binary);
     vtt << TimelineWebVtt(timeline, lesson::LessonText());
     if (!vtt) {
-      std::fprintf(stderr, "error: could not write %s/captions.vtt (does the folder exist?)\n",
-                   app.options.record_dir.c_str());
+      std::fprintf(stderr, "error: could not write %s/captions.vtt\n", app.options.record_dir.c_str());
       AppShutdown(app);
       return 1;
     }

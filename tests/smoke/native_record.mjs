@@ -4,7 +4,7 @@
 // step, are the narration in lesson.txt.
 // usage: node native_record.mjs APP LESSON_TXT OUT_DIR
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { checkNotBlank } from './check_image.mjs';
 import { normalize, readCaptions } from '../browser/lesson_words.mjs';
@@ -13,8 +13,7 @@ const [app, lessonFile, out] = process.argv.slice(2);
 if (!app || !lessonFile || !out) { console.error('usage: node native_record.mjs APP LESSON_TXT OUT_DIR'); process.exit(2); }
 const fps = 4;
 const dir = join(out, 'frames');
-rmSync(dir, { recursive: true, force: true });
-mkdirSync(dir, { recursive: true });
+rmSync(dir, { recursive: true, force: true });  // --record makes its folder
 const fail = (message) => { console.log(`FAIL: ${message}`); process.exit(1); };
 
 const log = execFileSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24 -nolisten tcp', app, '--record', dir,
