@@ -200,4 +200,25 @@ std::string FormatSum(const Combination& combination, int max_decimals = 2);
 // parenthesized: "10 × (−0.5) = −5".
 std::string FormatCombination(const Combination& combination, int max_decimals = 2);
 
+// [SECTION] Gradients
+
+// The gradients of a loss L with respect to a pass's inputs, given dL/d outputs.
+struct Gradients {
+  Matrix queries;  // n x d: dL/dQ
+  Matrix keys;     // m x d: dL/dK
+  Matrix values;   // m x d_v: dL/dV
+};
+
+// Backpropagates `output_gradients` (n x d_v, dL/d outputs) through the pass that gave `result`
+// for `problem` (call Attend first; the pair must belong together). With scores
+// z_ij = q_i·k_j / (sqrt(d) T) and weights w_i = softmax(z_i) over the allowed positions:
+//   dV_j = sum_i w_ij dO_i,   dz_ij = w_ij (dO_i·V_j - sum_l w_il dO_i·V_l),
+//   dQ_i = sum_j dz_ij k_j / (sqrt(d) T),   dK_j = sum_i dz_ij q_i / (sqrt(d) T).
+// A position masked for row i gets exactly 0 from that row, and an empty row passes nothing on.
+// Fails (field "output_gradients") when its shape is not the outputs' or an entry is not finite,
+// and (field "gradients") when a gradient overflows a double; `gradients` is then cleared.
+// `gradients` may not be null.
+Status AttendGradients(const Problem& problem, const Result& result, const Matrix& output_gradients,
+                       Gradients* gradients);
+
 }  // namespace attention

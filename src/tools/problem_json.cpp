@@ -53,8 +53,10 @@ constexpr FieldSpec kFields[] = {
     {"mask", 3, {"an array of rows of true/false, one per query row", "an array of true/false", "true or false"}},
     {"temperature", 1, {"a number", nullptr, nullptr}},
     {"scale", 1, {"true or false", nullptr, nullptr}},
+    {"output_gradients", 3, {"an array of rows of numbers, one per query row", "an array of numbers", "a number"}},
 };
-constexpr const char* kFieldList = "queries, keys, values, causal, valid_lengths, mask, temperature, scale";
+constexpr const char* kFieldList =
+    "queries, keys, values, causal, valid_lengths, mask, temperature, scale, output_gradients";
 constexpr const char* kRootField = "input";  // Status::field for errors about the whole document
 
 const FieldSpec* FindField(const std::string& name) {
@@ -471,8 +473,10 @@ void PrintError(std::ostream& err, const Status& status) {
 
 }  // namespace
 
-attention::Status ParseProblemJson(const std::string& text, attention::Problem* problem) {
+attention::Status ParseProblemJson(const std::string& text, attention::Problem* problem,
+                                   std::optional<attention::Matrix>* output_gradients) {
   *problem = attention::Problem();
+  if (output_gradients != nullptr) output_gradients->reset();
   if (text.size() > kMaxProblemJsonBytes) {
     return FailRoot("the input is larger than the " + std::to_string(kMaxProblemJsonBytes >> 20) + " MiB limit");
   }
@@ -497,17 +501,38 @@ attention::Status ParseProblemJson(const std::string& text, attention::Problem* 
   Status status;
   try {
     status = ProblemFromDocument(document, problem);
+    if (status.ok && document.is_object() && document.contains("output_gradients")) {
+      if (output_gradients == nullptr) {
+        status = Status::Fail("output_gradients", -1, -1, "unknown field 'output_gradients' here");
+      } else {
+        attention::Matrix gradients;
+        status = ReadMatrix(document.at("output_gradients"), "output_gradients", &gradients);
+        if (status.ok) *output_gradients = std::move(gradients);
+      }
+    }
   } catch (const Json::exception& error) {  // not expected: every type is checked before it is read
     status = FailRoot(std::string("invalid input: ") + WithoutNlohmannPrefix(error.what()));
   }
-  if (!status.ok) *problem = attention::Problem();
+  if (!status.ok) {
+    *problem = attention::Problem();
+    if (output_gradients != nullptr) output_gradients->reset();
+  }
   return status;
 }
 
-std::string ResultToJson(const attention::Result& result) {
+std::string ResultToJson(const attention::Result& result, const attention::Gradients* gradients) {
   using Ordered = nlohmann::ordered_json;
+  const auto rows_of = [](const attention::Matrix& m) {
+    Ordered rows = Ordered::array();
+    for (int i = 0; i < m.rows; ++i) {
+      Ordered row = Ordered::array();
+      for (int j = 0; j < m.cols; ++j) row.push_back(m(i, j));
+      rows.push_back(std::move(row));
+    }
+    return rows;
+  };
   Ordered scores = Ordered::array();
-  Ordered weights = Ordered::array();
+  Ordered weights = rows_of(result.weights);
   Ordered outputs = Ordered::array();
   for (int i = 0; i < result.scores.rows; ++i) {
     Ordered score_row = Ordered::array();
@@ -515,11 +540,6 @@ std::string ResultToJson(const attention::Result& result) {
       score_row.push_back(IsAllowed(result, i, j) ? Ordered(result.scores(i, j)) : Ordered(nullptr));
     }
     scores.push_back(std::move(score_row));
-  }
-  for (int i = 0; i < result.weights.rows; ++i) {
-    Ordered weight_row = Ordered::array();
-    for (int j = 0; j < result.weights.cols; ++j) weight_row.push_back(result.weights(i, j));
-    weights.push_back(std::move(weight_row));
   }
   for (int i = 0; i < result.outputs.rows; ++i) {
     if (result.RowIsEmpty(i)) {
@@ -535,6 +555,13 @@ std::string ResultToJson(const attention::Result& result) {
   document["weights"] = std::move(weights);
   document["outputs"] = std::move(outputs);
   document["empty_rows"] = result.empty_rows;
+  if (gradients != nullptr) {
+    Ordered parts = Ordered::object();
+    parts["queries"] = rows_of(gradients->queries);
+    parts["keys"] = rows_of(gradients->keys);
+    parts["values"] = rows_of(gradients->values);
+    document["gradients"] = std::move(parts);
+  }
   return document.dump();
 }
 
@@ -546,15 +573,18 @@ int RunComputeMode(std::istream& in, std::ostream& out, std::ostream& err) {
       return kComputeInternalError;
     }
     attention::Problem problem;
-    Status status = ParseProblemJson(text, &problem);
+    std::optional<attention::Matrix> output_gradients;
+    Status status = ParseProblemJson(text, &problem, &output_gradients);
     attention::Result result;
     if (status.ok) status = attention::Attend(problem, &result);
     if (status.ok) status = CheckResultFinite(result);
+    attention::Gradients gradients;
+    if (status.ok && output_gradients) status = attention::AttendGradients(problem, result, *output_gradients, &gradients);
     if (!status.ok) {
       PrintError(err, status);
       return kComputeBadInput;
     }
-    out << ResultToJson(result) << '\n';
+    out << ResultToJson(result, output_gradients ? &gradients : nullptr) << '\n';
     out.flush();
     if (!out) {
       err << "error: could not write the result\n";

@@ -1,11 +1,13 @@
 // libFuzzer target: tools::ParseProblemJson and tools::RunComputeMode on arbitrary input.
 // RunComputeMode must write exactly one line to one of its streams, matching its exit code, and
-// agree with ParseProblemJson + attention::Attend about whether the input is acceptable.
+// agree with ParseProblemJson + attention::Attend (+ AttendGradients, given output_gradients)
+// about whether the input is acceptable.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
 #include <sstream>
 #include <string>
 
@@ -29,11 +31,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string text(reinterpret_cast<const char*>(data), size);
 
   attention::Problem problem;
-  const attention::Status parsed = tools::ParseProblemJson(text, &problem);
+  std::optional<attention::Matrix> output_gradients;
+  const attention::Status parsed = tools::ParseProblemJson(text, &problem, &output_gradients);
   bool acceptable = parsed.ok;
   if (parsed.ok) {
     attention::Result result;
     acceptable = attention::Attend(problem, &result).ok;
+    if (acceptable && output_gradients) {
+      attention::Gradients gradients;
+      acceptable = attention::AttendGradients(problem, result, *output_gradients, &gradients).ok;
+    }
   } else if (parsed.message.empty()) {
     Fail("a parse failure without a message", text);
   }

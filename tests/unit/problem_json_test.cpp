@@ -1,6 +1,7 @@
 #include <doctest/doctest.h>
 
 #include <cstddef>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <streambuf>
@@ -132,6 +133,29 @@ TEST_CASE("a parsed problem attends exactly like the same problem built in code"
   CHECK(from_json.weights.data == from_code.weights.data);
   CHECK(from_json.outputs.data == from_code.outputs.data);
   CHECK(tools::ResultToJson(from_json) == tools::ResultToJson(from_code));
+}
+
+TEST_CASE("output_gradients is read when asked for, and refused where it is not") {
+  Problem problem;
+  std::optional<attention::Matrix> output_gradients;
+  const std::string text = WorkedExample(R"(, "output_gradients": [[1]])");
+  REQUIRE(tools::ParseProblemJson(text, &problem, &output_gradients).ok);
+  REQUIRE(output_gradients.has_value());
+  CHECK(output_gradients->data == std::vector<double>{1});
+  REQUIRE(tools::ParseProblemJson(WorkedExample(), &problem, &output_gradients).ok);
+  CHECK_FALSE(output_gradients.has_value());
+  const Status refused = tools::ParseProblemJson(text, &problem);
+  CHECK_FALSE(refused.ok);
+  CHECK(refused.field == "output_gradients");
+}
+
+TEST_CASE("huge values make the gradients overflow: a clear error, never inf in the output") {
+  std::istringstream in(R"({"queries": [[0]], "keys": [[0], [1]], "values": [[4e307], [-4e307]],)"
+                        R"( "output_gradients": [[1e10]]})");
+  std::ostringstream out, err;
+  CHECK(tools::RunComputeMode(in, out, err) == tools::kComputeBadInput);
+  CHECK(out.str().empty());
+  CHECK(err.str().find("error: the gradients overflow") == 0);
 }
 
 // [SECTION] ParseProblemJson: what it rejects
