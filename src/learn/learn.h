@@ -71,7 +71,7 @@ double AnswerOf(const Paragraph& paragraph, int subject);
 // Zero means default.
 struct Options {
   uint64_t seed = 1;   // the data and the initial parameters
-  double rate = 0.05;  // Adam's learning rate, 0.001 .. 1
+  double rate = 0.03;  // Adam's learning rate, 0.001 .. 1
   int dim = 2;         // d: width of the query and the keys, drawn in a plane when 2
   int embed = 3;       // width of the embeddings
 };

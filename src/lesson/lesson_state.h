@@ -9,6 +9,7 @@
 #include "lesson/scenes/caveats/caveats.h"
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
+#include "lesson/scenes/learn/learn.h"
 #include "lesson/scenes/mask/mask.h"
 #include "lesson/scenes/quiz/quiz.h"
 #include "lesson/scenes/walkthrough/walkthrough.h"
@@ -21,6 +22,7 @@ struct LessonState {
   CombineScene combine;          // the worked example
   MaskScene mask;                // token sequence, masks, heatmap
   CaveatsScene caveats;          // ablation beside the weights
+  LearnScene learn;              // a model that learns where to look
   Walkthrough walkthrough;       // the narrated steps
   Quiz quiz;                     // the quick check
   std::string highlight;         // element a walkthrough step points at ("compare.weights"), or empty

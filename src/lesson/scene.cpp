@@ -3,6 +3,7 @@
 #include "lesson/scenes/caveats/caveats.h"
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
+#include "lesson/scenes/learn/learn.h"
 #include "lesson/scenes/mask/mask.h"
 #include "lesson/scenes/quiz/quiz.h"
 #include "lesson/scenes/walkthrough/walkthrough.h"
@@ -11,7 +12,7 @@ namespace lesson {
 
 const std::vector<const SceneModule*>& Scenes() {
   static const std::vector<const SceneModule*> scenes = {
-      &kCompareModule, &kCombineModule, &kMaskModule, &kCaveatsModule, &kWalkthroughModule, &kQuizModule,
+      &kCompareModule, &kCombineModule, &kMaskModule, &kCaveatsModule, &kLearnModule, &kWalkthroughModule, &kQuizModule,
   };
   return scenes;
 }

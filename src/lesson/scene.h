@@ -19,8 +19,8 @@ namespace lesson {
 struct LessonState;
 
 // Scene ids, in the registry's order (scene.cpp checks that each module sits at its id).
-enum class Scene { Compare, Combine, Mask, Caveats, Walkthrough, Quiz };
-constexpr int kSceneCount = 6;
+enum class Scene { Compare, Combine, Mask, Caveats, Learn, Walkthrough, Quiz };
+constexpr int kSceneCount = 7;
 
 // The current numbers of a scene, as a table a screen reader can browse.
 struct MirrorTable {
@@ -90,7 +90,7 @@ const SceneModule* FindScene(const std::string& name);
 const char* SceneName(Scene scene);
 // Parses a scene name (as SceneName gives it); false when unknown.
 bool ParseScene(const std::string& name, Scene* scene);
-// "compare, combine, mask, caveats, walkthrough, quiz": for usage texts and warnings.
+// "compare, combine, mask, caveats, learn, walkthrough, quiz": for usage texts and warnings.
 std::string SceneNameList();
 
 }  // namespace lesson

@@ -130,23 +130,25 @@ void PublishPlayback(App& app) {
                  JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
 }
 
-// Moves a playing lesson's clock on by the time since it last moved (at most a quarter second:
-// a frame that comes late does not skip a step's actions).
-void TickPlayback(App& app) {
+// Moves the clocks of what runs by the time since they last moved (at most a quarter second: a
+// frame that comes late does not skip a step's actions or a run of training): a playing lesson,
+// and a model in training.
+void TickClock(App& app) {
   const unsigned now = WindowTicksMs();
-  if (!app.state.walkthrough.playing) {
-    app.playback_ticking = false;
+  if (!app.state.walkthrough.playing && !app.state.learn.training) {
+    app.clock_ticking = false;
     return;
   }
   // A recording's clock moves one frame's time per frame, however long the frame took to draw.
-  const double step = app.options.record_dir.empty() ? std::min(0.25, (now - app.playback_ticked_ms) / 1000.0)
+  const double step = app.options.record_dir.empty() ? std::min(0.25, (now - app.clock_ticked_ms) / 1000.0)
                                                      : 1.0 / app.options.record_fps;
-  const double seconds = app.playback_ticking ? step : 0.0;
-  app.playback_ticking = true;
-  app.playback_ticked_ms = now;
-  if (lesson::PlaybackAdvance(app.state, app.ui.playback, lesson::LessonTimeline(), seconds)) {
-    app.frames_pending = std::max(app.frames_pending, 1);
-  }
+  const double seconds = app.clock_ticking ? step : 0.0;
+  app.clock_ticking = true;
+  app.clock_ticked_ms = now;
+  const bool played = lesson::PlaybackAdvance(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
+  const bool trained = lesson::AdvanceLearnTraining(app.state.learn, seconds);
+  // Training draws every frame while it runs, also the frame that starts it.
+  if (played || trained || app.state.learn.training) app.frames_pending = std::max(app.frames_pending, 1);
 }
 
 // Tells the page what the widget shows when it changed: the shareable state, the live-region
@@ -161,7 +163,7 @@ void Publish(App& app) {
     app.publish_due = true;
   }
   const unsigned now = WindowTicksMs();
-  const bool moving = ImGui::IsAnyItemActive() || app.state.walkthrough.playing;
+  const bool moving = ImGui::IsAnyItemActive() || app.state.walkthrough.playing || app.state.learn.training;
   if (app.publish_due && (!moving || now - app.published_at_ms >= kPublishIntervalMs)) {
     app.publish_due = false;
     app.published_at_ms = now;
@@ -307,7 +309,7 @@ void AppFrame(App& app) {
   AppPrepare(app);
   app.ui.reduced_motion = BridgeReducedMotion() || app.ui.reduce_motion_setting;
   app.ui.playback.reduced_motion = app.ui.reduced_motion;
-  TickPlayback(app);
+  TickClock(app);
   if (!AppWantsFrame(app)) {
     RendererCheckProgram();
     // A playing lesson's clock goes on (with reduced motion it draws only when something jumps).

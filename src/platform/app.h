@@ -65,8 +65,8 @@ struct App {
   InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time
   // Called after each frame is drawn, before it is shown (the recorder reads its pixels).
   void (*frame_drawn)(App& app) = nullptr;
-  unsigned playback_ticked_ms = 0;      // WindowTicksMs() when the playing lesson's clock last moved
-  bool playback_ticking = false;        // the clock moved at the last frame call (else it starts now)
+  unsigned clock_ticked_ms = 0;  // WindowTicksMs() when the clock of what runs (playback, training) last moved
+  bool clock_ticking = false;    // the clock moved at the last frame call (else it starts now)
   std::string published_playback;       // what the last playback report to the page said ("1:3|")
   unsigned published_playback_ms = 0;   // WindowTicksMs() when the page last heard of the playback
 };

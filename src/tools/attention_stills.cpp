@@ -9,6 +9,7 @@
 // [SECTION] Combine
 // [SECTION] Mask
 // [SECTION] Caveats
+// [SECTION] Learn
 // [SECTION] Walkthrough
 // [SECTION] Quick check
 // [SECTION] Every scene, as JSON
@@ -353,6 +354,33 @@ double DrawCaveats(const lesson::LessonState& state, Still& still) {
   return end + kMargin;
 }
 
+// [SECTION] Learn
+// The question, and the untrained model's weight on each sentence of the lesson's paragraph.
+
+double DrawLearn(const lesson::LessonState& state, Still& still) {
+  SvgWriter& svg = still.svg;
+  const lesson::LearnScene& scene = state.learn;
+  const learn::Paragraph paragraph = lesson::LearnParagraphOf(scene);
+  const learn::Answer answer = learn::Ask(lesson::LearnTrainingOf(scene).model, paragraph, scene.question);
+  Word(still, "learn.question" + std::to_string(scene.question + 1));
+  svg.Text(kMargin, 20.0, lesson::LearnQuestionText(scene.question), "still-strong");
+  double y = 50.0;
+  for (int j = 0; j < learn::kSentences; ++j) {
+    const learn::Sentence& sentence = paragraph.sentences[static_cast<size_t>(j)];
+    const double weight = answer.weights[static_cast<size_t>(j)];
+    Word(still, "learn.sentence" + std::to_string(sentence.subject + 1));
+    svg.Text(kMargin, y, lesson::LearnSentenceText(sentence));
+    svg.Rect({kMargin, y + 8.0, 250.0, 12.0}, "still-track", 3.0);
+    svg.Rect({kMargin, y + 8.0, 250.0 * Clamp01(weight), 12.0}, "still-bar", 3.0);
+    svg.Text(kMargin + 260.0, y + 19.0, Shown(still, weight, "a Learn weight"));
+    y += 46.0;
+  }
+  Word(still, "learn.answer");
+  svg.Text(kMargin, y, lesson::LearnAnswerText(answer.output, learn::AnswerOf(paragraph, scene.question)), "still-output");
+  Shown(still, answer.output, "the Learn answer");
+  return y + kMargin;
+}
+
 // [SECTION] Walkthrough
 // The list of step titles, the step the walkthrough opens at marked.
 
@@ -416,6 +444,7 @@ const SceneStill kStills[] = {
     {lesson::Scene::Combine, DrawCombine},
     {lesson::Scene::Mask, DrawMask},
     {lesson::Scene::Caveats, DrawCaveats},
+    {lesson::Scene::Learn, DrawLearn},
     {lesson::Scene::Walkthrough, DrawWalkthrough},
     {lesson::Scene::Quiz, DrawQuiz},
 };

@@ -45,15 +45,7 @@ constexpr double kKeyStepLarge = 0.5;  // with Shift
 
 // [SECTION] Colours and the plane's coordinates
 
-// Okabe-Ito colours, one per key; darker on the light theme so labels stay readable on white.
-ImU32 KeyColor(Context& ctx, int key) {
-  static const ImU32 light[kCompareKeyCount] = {IM_COL32(0, 114, 178, 255), IM_COL32(213, 94, 0, 255),
-                                                IM_COL32(0, 125, 90, 255), IM_COL32(160, 100, 0, 255)};
-  static const ImU32 dark[kCompareKeyCount] = {IM_COL32(86, 180, 233, 255), IM_COL32(240, 128, 60, 255),
-                                               IM_COL32(0, 190, 140, 255), IM_COL32(230, 159, 0, 255)};
-  const int i = std::clamp(key, 0, kCompareKeyCount - 1);
-  return ctx.theme == Theme::Dark ? dark[i] : light[i];
-}
+ImU32 KeyColor(Context& ctx, int key) { return SeriesColor(ctx, std::clamp(key, 0, kCompareKeyCount - 1)); }
 
 ImU32 WithAlpha(ImU32 color, int alpha) {
   return (color & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);

@@ -3,6 +3,7 @@
 #include "ui/caveats_panel.h"
 #include "ui/combine_panel.h"
 #include "ui/compare_panel.h"
+#include "ui/learn_panel.h"
 #include "ui/mask_panel.h"
 #include "ui/quiz_panel.h"
 #include "ui/walkthrough_panel.h"
@@ -24,6 +25,7 @@ constexpr ScenePanel kPanels[] = {
     {lesson::Scene::Combine, DrawCombinePanel},
     {lesson::Scene::Mask, DrawMaskPanel},
     {lesson::Scene::Caveats, DrawCaveatsPanel},
+    {lesson::Scene::Learn, DrawLearnPanel},
     {lesson::Scene::Walkthrough, DrawWalkthroughPanel},
     {lesson::Scene::Quiz, DrawQuizPanel},
 };

@@ -47,4 +47,15 @@ void ApplyTheme(Context& ctx, Theme theme) {
   ImGui::GetStyle() = style;
 }
 
+ImU32 SeriesColor(const Context& ctx, int i) {
+  static const ImU32 light[kSeriesColors] = {IM_COL32(0, 114, 178, 255), IM_COL32(213, 94, 0, 255),
+                                             IM_COL32(0, 125, 90, 255),  IM_COL32(160, 100, 0, 255),
+                                             IM_COL32(170, 80, 130, 255), IM_COL32(40, 110, 150, 255)};
+  static const ImU32 dark[kSeriesColors] = {IM_COL32(86, 180, 233, 255), IM_COL32(240, 128, 60, 255),
+                                            IM_COL32(0, 190, 140, 255),  IM_COL32(230, 159, 0, 255),
+                                            IM_COL32(204, 121, 167, 255), IM_COL32(150, 200, 240, 255)};
+  const int at = i < 0 ? 0 : (i >= kSeriesColors ? kSeriesColors - 1 : i);
+  return ctx.theme == Theme::Dark ? dark[at] : light[at];
+}
+
 }  // namespace ui

@@ -80,6 +80,17 @@ void Caveats(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(lesson::Fill(T("caveats.output_full"), {{"output", FormatNumber(full.a.combination.output)}}));
 }
 
+void Learn(const lesson::LessonState& state, Expected& e) {
+  const learn::Paragraph paragraph = lesson::LearnParagraphOf(state.learn);
+  const learn::Answer answer = learn::Ask(lesson::LearnTrainingOf(state.learn).model, paragraph, state.learn.question);
+  e.texts.push_back(lesson::LearnQuestionText(state.learn.question));
+  for (int j = 0; j < learn::kSentences; ++j) {
+    e.texts.push_back(lesson::LearnSentenceText(paragraph.sentences[static_cast<size_t>(j)]));
+    e.numbers.push_back(FormatNumber(answer.weights[static_cast<size_t>(j)]));
+  }
+  e.texts.push_back(lesson::LearnAnswerText(answer.output, learn::AnswerOf(paragraph, state.learn.question)));
+}
+
 void Walkthrough(const lesson::LessonState& state, Expected& e) {
   for (int step = 0; step < lesson::WalkthroughStepCount(); ++step) {
     e.texts.push_back(T(lesson::WalkthroughStepKey(step, "title")));
@@ -101,7 +112,8 @@ struct SceneExpectation {
 
 const SceneExpectation kExpectations[] = {
     {lesson::Scene::Compare, Compare}, {lesson::Scene::Combine, Combine},         {lesson::Scene::Mask, Mask},
-    {lesson::Scene::Caveats, Caveats}, {lesson::Scene::Walkthrough, Walkthrough}, {lesson::Scene::Quiz, Quiz},
+    {lesson::Scene::Caveats, Caveats}, {lesson::Scene::Learn, Learn},     {lesson::Scene::Walkthrough, Walkthrough},
+    {lesson::Scene::Quiz, Quiz},
 };
 
 }  // namespace

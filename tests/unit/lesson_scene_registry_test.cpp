@@ -23,7 +23,7 @@ TEST_CASE("the registry holds every scene once, each at its id") {
   }
   CHECK(lesson::FindScene("Mask") == nullptr);
   CHECK(lesson::FindScene("") == nullptr);
-  CHECK(lesson::SceneNameList() == "compare, combine, mask, caveats, walkthrough, quiz");
+  CHECK(lesson::SceneNameList() == "compare, combine, mask, caveats, learn, walkthrough, quiz");
 }
 
 TEST_CASE("a scene's URL parameters are named after the scene and have a getter and a setter") {

@@ -1,0 +1,136 @@
+#include "lesson/scenes/learn/learn.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lesson/text_store.h"
+
+namespace lesson {
+
+namespace {
+
+learn::Options OptionsOf(const LearnScene& scene) {
+  learn::Options options;
+  options.seed = static_cast<uint64_t>(scene.seed);
+  options.rate = scene.rate;
+  return options;
+}
+
+}  // namespace
+
+const learn::Training& LearnTrainingOf(const LearnScene& scene) {
+  static learn::Training cached = learn::StartTraining(OptionsOf(LearnScene{}));
+  const learn::Options wanted = OptionsOf(scene);
+  const int steps = std::clamp(scene.steps, 0, kLearnMaxSteps);
+  if (cached.options.seed != wanted.seed || cached.options.rate != wanted.rate || cached.steps > steps) {
+    cached = learn::StartTraining(wanted);
+  }
+  learn::Train(&cached, steps - cached.steps);
+  return cached;
+}
+
+learn::Paragraph LearnParagraphOf(const LearnScene& scene) {
+  return scene.paragraph == LearnParagraph::Repeated ? learn::RepeatedFactParagraph() : learn::LessonParagraph();
+}
+
+std::string LearnSentenceText(const learn::Sentence& sentence) {
+  return Fill(T("learn.sentence" + std::to_string(sentence.subject + 1)), {{"n", std::to_string(sentence.number)}});
+}
+
+std::string LearnQuestionText(int subject) { return T("learn.question" + std::to_string(subject + 1)); }
+
+std::string LearnAnswerText(double output, double right) {
+  return Fill(T("learn.answer"), {{"output", attention::FormatNumber(output)}, {"answer", attention::FormatNumber(right)}});
+}
+
+std::vector<int> LearnQuestionsOf(const LearnScene& scene) {
+  std::vector<int> subjects;
+  for (const learn::Sentence& sentence : LearnParagraphOf(scene).sentences) {
+    if (std::find(subjects.begin(), subjects.end(), sentence.subject) == subjects.end()) subjects.push_back(sentence.subject);
+  }
+  return subjects;
+}
+
+const char* LearnRemovalReading(const learn::Training& training, const learn::Paragraph& paragraph, int question) {
+  constexpr double kBarely = 0.25;  // the answer "barely moves": it still rounds to the same hour
+  constexpr double kMoves = 0.5;    // the answer moves: it rounds to another hour
+  const auto removals = learn::RemoveEach(training.model, paragraph, question);
+  double largest = 0.0;
+  int copies = 0, large_copies_unmoved = 0, moving = 0, carrier = -1;
+  for (int j = 0; j < learn::kSentences; ++j) {
+    const learn::Removal& removal = removals[static_cast<size_t>(j)];
+    if (!std::isfinite(removal.change)) return nullptr;
+    largest = std::max(largest, removal.weight);
+    if (paragraph.sentences[static_cast<size_t>(j)].subject == question) {
+      ++copies;
+      if (removal.weight >= 0.3 && removal.change < kBarely) ++large_copies_unmoved;
+    }
+    if (removal.change >= kBarely) ++moving;
+    if (removal.weight >= 0.8 && removal.change >= kMoves) carrier = j;
+  }
+  if (largest < 0.6 && !(copies >= 2 && large_copies_unmoved >= 2)) return "learn.removal_untrained";
+  if (copies >= 2 && large_copies_unmoved >= 2) return "learn.removal_twice";
+  if (copies == 1 && carrier >= 0 && moving == 1) return "learn.removal_once";
+  return nullptr;
+}
+
+void StartLearnTraining(LearnScene& scene) {
+  if (scene.steps >= kLearnMaxSteps) return;
+  scene.training = true;
+  scene.run_until = std::min(scene.steps + kLearnRunSteps, kLearnMaxSteps);
+  scene.owed = 0.0;
+}
+
+void PauseLearnTraining(LearnScene& scene) {
+  scene.training = false;
+  scene.owed = 0.0;
+}
+
+void StepLearnTraining(LearnScene& scene) {
+  PauseLearnTraining(scene);
+  SetLearnSteps(scene, scene.steps + 1);
+}
+
+void ResetLearnTraining(LearnScene& scene) {
+  PauseLearnTraining(scene);
+  scene.steps = 0;
+}
+
+bool AdvanceLearnTraining(LearnScene& scene, double seconds) {
+  if (!scene.training || !std::isfinite(seconds) || seconds <= 0.0) return false;
+  scene.owed += seconds * kLearnStepsPerSecond;
+  const int due = std::min({static_cast<int>(scene.owed), kLearnMaxStepsPerFrame, scene.run_until - scene.steps});
+  scene.owed -= static_cast<int>(scene.owed);
+  scene.steps += std::max(due, 0);
+  if (scene.steps >= scene.run_until) PauseLearnTraining(scene);
+  return due > 0;
+}
+
+bool SetLearnSeed(LearnScene& scene, double seed) {
+  if (!std::isfinite(seed)) return false;
+  scene.seed = static_cast<int>(std::clamp(std::round(seed), 1.0, static_cast<double>(kLearnSeedMax)));
+  return true;
+}
+
+bool SetLearnRate(LearnScene& scene, double rate) {
+  if (!std::isfinite(rate)) return false;
+  scene.rate = std::clamp(rate, kLearnRateMin, kLearnRateMax);
+  return true;
+}
+
+void SetLearnSteps(LearnScene& scene, int steps) { scene.steps = std::clamp(steps, 0, kLearnMaxSteps); }
+
+void SetLearnParagraph(LearnScene& scene, int paragraph) {
+  scene.paragraph = static_cast<LearnParagraph>(std::clamp(paragraph, 0, kLearnParagraphCount - 1));
+  const std::vector<int> questions = LearnQuestionsOf(scene);
+  if (std::find(questions.begin(), questions.end(), scene.question) == questions.end()) scene.question = questions[0];
+}
+
+bool SetLearnQuestion(LearnScene& scene, int subject) {
+  const std::vector<int> questions = LearnQuestionsOf(scene);
+  if (std::find(questions.begin(), questions.end(), subject) == questions.end()) return false;
+  scene.question = subject;
+  return true;
+}
+
+}  // namespace lesson

@@ -1,0 +1,84 @@
+#pragma once
+// The Learn scene: a one-layer attention model (src/learn/) learns where to look, trained in
+// front of the learner on the lesson's own task, answering a question about a paragraph. The
+// state holds what a link can carry (seed, learning rate, steps taken, the paragraph and the
+// question shown); the trained model is recomputed from them, deterministically.
+//
+// Highlight names the panel honours (LessonState::highlight): "learn.controls", "learn.curves",
+// "learn.weights", "learn.plane", "learn.removal".
+
+#include <string>
+#include <vector>
+
+#include "learn/learn.h"
+#include "lesson/scene.h"
+
+namespace lesson {
+
+constexpr int kLearnRunSteps = 300;              // one press of Train
+constexpr int kLearnMaxSteps = 1000;             // a link's learn.steps at most
+constexpr double kLearnStepsPerSecond = 300.0;   // so that a run of Train takes about a second
+constexpr int kLearnMaxStepsPerFrame = 30;       // a slow frame does not stall on training
+constexpr int kLearnSeedMax = 9999;
+constexpr double kLearnRateMin = 0.005;
+constexpr double kLearnRateMax = 0.5;
+
+// The paragraphs the scene can show: the lesson's own, and one that states a fact twice.
+enum class LearnParagraph { Lesson, Repeated };
+constexpr int kLearnParagraphCount = 2;
+
+struct LearnScene {
+  int seed = 1;                                    // the data and the first parameters, 1 .. kLearnSeedMax
+  double rate = 0.03;                              // Adam's learning rate
+  int steps = 0;                                   // training steps taken, 0 .. kLearnMaxSteps
+  LearnParagraph paragraph = LearnParagraph::Lesson;
+  int question = 1;                                // the subject asked about: the bus
+  bool training = false;                           // Train is running (not in links)
+  int run_until = 0;                               // where the running Train stops
+  double owed = 0.0;                               // part of a step the clock has not yet paid
+};
+
+// The model after scene.steps steps from the scene's seed and rate (kept between calls and
+// trained on from there when only the steps grew; recomputed otherwise).
+const learn::Training& LearnTrainingOf(const LearnScene& scene);
+
+learn::Paragraph LearnParagraphOf(const LearnScene& scene);
+// "The bus leaves at 10." and "When does the bus leave?", in the lesson's words.
+std::string LearnSentenceText(const learn::Sentence& sentence);
+std::string LearnQuestionText(int subject);
+// "Answer: 12.5 (the right answer is 10)".
+std::string LearnAnswerText(double output, double right);
+// The subjects a question can be about in the shown paragraph, in the paragraph's order, each once.
+std::vector<int> LearnQuestionsOf(const LearnScene& scene);
+
+// The reading of the controlled test that the trained model's numbers support, as a key of
+// lesson.txt: "learn.removal_untrained" while no sentence has most of the weight,
+// "learn.removal_twice" when two copies of the asked fact each hold a large share and removing
+// either barely moves the answer, "learn.removal_once" when one sentence holds the weight and only
+// its removal moves the answer; null when none of these holds.
+const char* LearnRemovalReading(const learn::Training& training, const learn::Paragraph& paragraph, int question);
+
+// Train runs kLearnRunSteps more steps (at most to kLearnMaxSteps) and then stops; Pause stops
+// it; Step takes one step; Reset goes back to step 0.
+void StartLearnTraining(LearnScene& scene);
+void PauseLearnTraining(LearnScene& scene);
+void StepLearnTraining(LearnScene& scene);
+void ResetLearnTraining(LearnScene& scene);
+// Moves a running Train on by `seconds` of real time. Returns whether steps were taken.
+bool AdvanceLearnTraining(LearnScene& scene, double seconds);
+
+// Setters keep the state valid: non-finite input is refused (false); the rest is clamped. A new
+// seed or rate keeps the steps (the model is trained again to that step).
+bool SetLearnSeed(LearnScene& scene, double seed);
+bool SetLearnRate(LearnScene& scene, double rate);
+void SetLearnSteps(LearnScene& scene, int steps);
+void SetLearnParagraph(LearnScene& scene, int paragraph);
+// A subject the shown paragraph does not name is refused (false).
+bool SetLearnQuestion(LearnScene& scene, int subject);
+
+inline void ResetLearnScene(LearnScene& scene) { scene = LearnScene{}; }
+
+// The scene's entry in the registry (lesson/scene.h).
+extern const SceneModule kLearnModule;
+
+}  // namespace lesson

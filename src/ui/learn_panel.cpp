@@ -1,0 +1,290 @@
+#include "ui/learn_panel.h"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <imgui.h>
+
+#include "lesson/text_store.h"
+#include "ui/fonts.h"
+#include "ui/highlight.h"
+#include "ui/item_registry.h"
+#include "ui/motion.h"
+#include "ui/number_field.h"
+#include "ui/text_layout.h"
+#include "ui/theme.h"
+
+namespace ui {
+
+namespace {
+
+using attention::FormatNumber;
+using lesson::LearnScene;
+using lesson::T;
+
+// The loss falls over orders of magnitude: its curve is drawn on a log scale down to this.
+constexpr double kLossFloor = 1e-3;
+
+void DrawControls(Context& ctx, lesson::LessonState& state) {
+  LearnScene& scene = state.learn;
+  BeginHighlightGroup();
+  ButtonRow row;
+  const std::string train = T(scene.training ? "learn.pause" : "learn.train") + "###learn_train";
+  row.Place(T("learn.train"));
+  if (ImGui::Button(train.c_str())) {
+    if (scene.training) {
+      lesson::PauseLearnTraining(scene);
+    } else {
+      lesson::StartLearnTraining(scene);
+    }
+  }
+  RecordItem(ctx, "learn.train");
+  row.Place(T("learn.step"));
+  if (ImGui::Button(T("learn.step").c_str())) lesson::StepLearnTraining(scene);
+  RecordItem(ctx, "learn.step");
+  row.Place(T("learn.reset"));
+  if (ImGui::Button(T("learn.reset").c_str())) lesson::ResetLearnTraining(scene);
+  RecordItem(ctx, "learn.reset");
+
+  ImGui::PushItemWidth(-FLT_MIN);
+  ImGui::TextUnformatted(T("learn.rate").c_str());
+  double rate = scene.rate;
+  if (SliderNumber(ctx, "##learn_rate", "learn.rate", &rate, lesson::kLearnRateMin, lesson::kLearnRateMax, "%.3f",
+                   ImGuiSliderFlags_Logarithmic)) {
+    lesson::SetLearnRate(scene, rate);
+  }
+  ImGui::TextUnformatted(T("learn.seed").c_str());
+  double seed = scene.seed;
+  if (SliderNumber(ctx, "##learn_seed", "learn.seed", &seed, 1.0, lesson::kLearnSeedMax, "%.0f",
+                   ImGuiSliderFlags_Logarithmic)) {
+    lesson::SetLearnSeed(scene, seed);
+  }
+  ImGui::PopItemWidth();
+  Paragraph(T("learn.seed_hint"), ctx.palette.muted);
+  EndHighlightGroup(ctx, state, "learn.controls");
+}
+
+// The training loss (log scale) and the held-out accuracy (0 to 1) against the steps so far.
+void DrawCurves(Context& ctx, lesson::LessonState& state, const learn::Training& training) {
+  const Palette& palette = ctx.palette;
+  BeginHighlightGroup();
+  const std::string status =
+      lesson::Fill(T("learn.status"),
+                   {{"steps", std::to_string(training.steps)},
+                    {"loss", FormatNumber(training.loss.back(), 3)},
+                    {"accuracy", std::to_string(static_cast<int>(std::lround(training.accuracy.back() *
+                                                                             static_cast<double>(training.data.held_out.size()))))},
+                    {"held_out", std::to_string(training.data.held_out.size())}});
+  ImGui::PushFont(ctx.fonts.bold);
+  Paragraph(status);
+  ImGui::PopFont();
+  RecordItem(ctx, "learn.status");
+  Paragraph(T("learn.curves"), palette.muted);
+
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = std::clamp(width * 0.3f, 90.0f, 160.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height));
+  RecordItem(ctx, "learn.curves");
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 lo(origin.x + 4.0f, origin.y + height - 4.0f);
+  const ImVec2 hi(origin.x + width - 4.0f, origin.y + 4.0f);
+  draw->AddLine(lo, ImVec2(hi.x, lo.y), palette.axis, 1.5f);
+  draw->AddLine(lo, ImVec2(lo.x, hi.y), palette.axis, 1.5f);
+  const int span = std::max(lesson::kLearnRunSteps, training.steps);
+  const double top = std::log10(std::max(training.loss.front(), kLossFloor * 10.0));
+  const double bottom = std::log10(kLossFloor);
+  auto x_at = [&](size_t step) { return lo.x + (hi.x - lo.x) * static_cast<float>(step) / static_cast<float>(span); };
+  auto curve = [&](const std::vector<double>& values, auto to_unit, ImU32 color) {
+    std::vector<ImVec2> points;
+    points.reserve(values.size());
+    for (size_t step = 0; step < values.size(); ++step) {
+      const float unit = static_cast<float>(std::clamp(to_unit(values[step]), 0.0, 1.0));
+      points.push_back(ImVec2(x_at(step), lo.y + (hi.y - lo.y) * unit));
+    }
+    if (points.size() >= 2) draw->AddPolyline(points.data(), static_cast<int>(points.size()), color, ImDrawFlags_None, 2.0f);
+  };
+  curve(training.loss, [&](double loss) { return (std::log10(std::max(loss, kLossFloor)) - bottom) / (top - bottom); },
+        palette.first);
+  curve(training.accuracy, [](double share) { return share; }, palette.second);
+  const float line = ImGui::GetFontSize();
+  draw->AddText(ImVec2(hi.x - ImGui::CalcTextSize(T("learn.loss").c_str()).x, hi.y), palette.first, T("learn.loss").c_str());
+  draw->AddText(ImVec2(hi.x - ImGui::CalcTextSize(T("learn.accuracy").c_str()).x, hi.y + line), palette.second,
+                T("learn.accuracy").c_str());
+  EndHighlightGroup(ctx, state, "learn.curves");
+}
+
+void DrawQuestionPicker(Context& ctx, LearnScene& scene) {
+  ImGui::TextUnformatted(T("learn.paragraph").c_str());
+  for (int p = 0; p < lesson::kLearnParagraphCount; ++p) {
+    const std::string label = T("learn.paragraph" + std::to_string(p + 1));
+    if (ImGui::RadioButton(label.c_str(), static_cast<int>(scene.paragraph) == p)) lesson::SetLearnParagraph(scene, p);
+    RecordItem(ctx, ("learn.paragraph" + std::to_string(p + 1)).c_str());
+  }
+  ImGui::TextUnformatted(T("learn.question").c_str());
+  for (const int subject : lesson::LearnQuestionsOf(scene)) {
+    ImGui::PushStyleColor(ImGuiCol_Text, SeriesColor(ctx, subject));
+    if (ImGui::RadioButton(lesson::LearnQuestionText(subject).c_str(), scene.question == subject)) lesson::SetLearnQuestion(scene, subject);
+    ImGui::PopStyleColor();
+    RecordItem(ctx, ("learn.question" + std::to_string(subject + 1)).c_str());
+  }
+}
+
+// Each sentence with the weight the question gives it, and the answer.
+void DrawWeights(Context& ctx, lesson::LessonState& state, const learn::Paragraph& paragraph, const learn::Answer& answer) {
+  const LearnScene& scene = state.learn;
+  BeginHighlightGroup();
+  ImGui::PushFont(ctx.fonts.bold);
+  ImGui::TextUnformatted(T("learn.weights_title").c_str());
+  ImGui::PopFont();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float number_width = ImGui::CalcTextSize("0.00").x + 8.0f;
+  for (int j = 0; j < learn::kSentences; ++j) {
+    const learn::Sentence& sentence = paragraph.sentences[static_cast<size_t>(j)];
+    const ImU32 color = SeriesColor(ctx, sentence.subject);
+    ImGui::PushStyleColor(ImGuiCol_Text, color);
+    ImGui::TextUnformatted(lesson::LearnSentenceText(sentence).c_str());
+    ImGui::PopStyleColor();
+    const double weight = answer.weights[static_cast<size_t>(j)];
+    const ImVec2 pos = ImGui::GetCursorScreenPos();
+    const float bar_height = ImGui::GetFontSize() * 0.8f;
+    ImGui::Dummy(ImVec2(width, bar_height + 4.0f));
+    RecordItem(ctx, ("learn.weight" + std::to_string(j + 1)).c_str());
+    const float bar_width = std::max(40.0f, width - number_width);
+    draw->AddRectFilled(pos, ImVec2(pos.x + bar_width, pos.y + bar_height), ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
+    const float fill = bar_width * Eased(ctx, MotionId("learn.weight", j), static_cast<float>(std::clamp(weight, 0.0, 1.0)));
+    if (fill > 0.5f) draw->AddRectFilled(pos, ImVec2(pos.x + fill, pos.y + bar_height), color, 3.0f);
+    draw->AddText(ImVec2(pos.x + bar_width + 6.0f, pos.y + (bar_height - ImGui::GetFontSize()) * 0.5f), ctx.palette.text,
+                  FormatNumber(weight).c_str());
+  }
+  const std::string answer_line = lesson::LearnAnswerText(answer.output, learn::AnswerOf(paragraph, scene.question));
+  ImGui::PushFont(ctx.fonts.bold);
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.output);
+  Paragraph(answer_line);
+  ImGui::PopStyleColor();
+  ImGui::PopFont();
+  RecordItem(ctx, "learn.answer");
+  EndHighlightGroup(ctx, state, "learn.weights");
+}
+
+// The learned keys of the paragraph's subjects and the question's query, as arrows from the
+// origin, scaled so the longest fits.
+void DrawPlane(Context& ctx, lesson::LessonState& state, const learn::Model& model, const learn::Paragraph& paragraph) {
+  const LearnScene& scene = state.learn;
+  const Palette& palette = ctx.palette;
+  BeginHighlightGroup();
+  Paragraph(T("learn.plane"), palette.muted);
+  const float side = std::min(ImGui::GetContentRegionAvail().x, 320.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(side, side));
+  RecordItem(ctx, "learn.plane");
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 center(origin.x + side * 0.5f, origin.y + side * 0.5f);
+  draw->AddLine(ImVec2(origin.x, center.y), ImVec2(origin.x + side, center.y), palette.axis, 1.0f);
+  draw->AddLine(ImVec2(center.x, origin.y), ImVec2(center.x, origin.y + side), palette.axis, 1.0f);
+
+  struct Arrow {
+    std::vector<double> tip;
+    ImU32 color;
+    std::string label;
+    float thickness;
+  };
+  std::vector<Arrow> arrows;
+  std::vector<int> shown;
+  for (const learn::Sentence& sentence : paragraph.sentences) {
+    if (std::find(shown.begin(), shown.end(), sentence.subject) != shown.end()) continue;
+    shown.push_back(sentence.subject);
+    arrows.push_back({learn::KeyOf(model, sentence.subject), SeriesColor(ctx, sentence.subject),
+                      T("learn.subject" + std::to_string(sentence.subject + 1)), 2.0f});
+  }
+  arrows.push_back({learn::QueryOf(model, scene.question), palette.text, T("learn.query"), 3.0f});
+  double longest = 1e-9;
+  for (const Arrow& arrow : arrows) {
+    const double x = arrow.tip.size() > 0 ? arrow.tip[0] : 0.0;
+    const double y = arrow.tip.size() > 1 ? arrow.tip[1] : 0.0;
+    longest = std::max(longest, std::hypot(x, y));
+  }
+  const float reach = side * 0.5f - ImGui::GetFontSize() * 1.5f;
+  for (size_t a = 0; a < arrows.size(); ++a) {
+    const Arrow& arrow = arrows[a];
+    const float scale = reach / static_cast<float>(longest);
+    const float x = Eased(ctx, MotionId("learn.tip_x", static_cast<int>(a)), static_cast<float>(arrow.tip.size() > 0 ? arrow.tip[0] : 0.0) * scale);
+    const float y = Eased(ctx, MotionId("learn.tip_y", static_cast<int>(a)), static_cast<float>(arrow.tip.size() > 1 ? arrow.tip[1] : 0.0) * scale);
+    const ImVec2 tip(center.x + x, center.y - y);
+    draw->AddLine(center, tip, arrow.color, arrow.thickness);
+    draw->AddCircleFilled(tip, arrow.thickness + 2.0f, arrow.color);
+    const ImVec2 size = ImGui::CalcTextSize(arrow.label.c_str());
+    const float lx = std::clamp(tip.x + (x >= 0.0f ? 6.0f : -6.0f - size.x), origin.x, origin.x + side - size.x);
+    const float ly = std::clamp(tip.y - size.y * 0.5f, origin.y, origin.y + side - size.y);
+    draw->AddText(ImVec2(lx, ly), arrow.color, arrow.label.c_str());
+  }
+  Paragraph(T("learn.plane_hint"), palette.muted);
+  EndHighlightGroup(ctx, state, "learn.plane");
+}
+
+// The controlled test: each sentence removed in turn, the answer without it, beside its weight.
+void DrawRemoval(Context& ctx, lesson::LessonState& state, const learn::Training& training, const learn::Paragraph& paragraph) {
+  const LearnScene& scene = state.learn;
+  BeginHighlightGroup();
+  ImGui::PushFont(ctx.fonts.bold);
+  Paragraph(T("learn.removal_title"));
+  ImGui::PopFont();
+  Paragraph(T("learn.removal_intro"));
+  const auto removals = learn::RemoveEach(training.model, paragraph, scene.question);
+  const ImGuiTableFlags flags = ImGuiTableFlags_SizingStretchProp | ImGuiTableFlags_BordersInnerH;
+  if (ImGui::BeginTable("learn_removal", 4, flags)) {
+    ImGui::TableSetupColumn("sentence", ImGuiTableColumnFlags_WidthStretch, 2.0f);
+    for (const char* column : {"weight", "without", "change"}) ImGui::TableSetupColumn(column, ImGuiTableColumnFlags_WidthStretch, 1.0f);
+    ImGui::TableNextRow();
+    for (const char* key : {"learn.col_sentence", "learn.col_weight", "learn.col_without", "learn.col_change"}) {
+      ImGui::TableNextColumn();
+      Paragraph(T(key), ctx.palette.muted);
+    }
+    for (int j = 0; j < learn::kSentences; ++j) {
+      const learn::Removal& removal = removals[static_cast<size_t>(j)];
+      const learn::Sentence& sentence = paragraph.sentences[static_cast<size_t>(j)];
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      Paragraph(lesson::LearnSentenceText(sentence), SeriesColor(ctx, sentence.subject));
+      for (const double number : {removal.weight, removal.answer_without, removal.change}) {
+        ImGui::TableNextColumn();
+        ImGui::TextUnformatted(FormatNumber(number).c_str());
+      }
+    }
+    ImGui::EndTable();
+  }
+  RecordItem(ctx, "learn.removal");
+  const char* reading = lesson::LearnRemovalReading(training, paragraph, scene.question);
+  if (reading != nullptr) Paragraph(T(reading), ctx.palette.muted);
+  EndHighlightGroup(ctx, state, "learn.removal");
+}
+
+}  // namespace
+
+void DrawLearnPanel(lesson::LessonState& state, Context& ctx) {
+  LearnScene& scene = state.learn;
+  ImGui::PushFont(ctx.fonts.heading);
+  ImGui::TextWrapped("%s", T("learn.title").c_str());
+  ImGui::PopFont();
+  Paragraph(T("learn.intro"));
+
+  DrawControls(ctx, state);
+  const learn::Training& training = lesson::LearnTrainingOf(scene);
+  DrawCurves(ctx, state, training);
+  ImGui::Separator();
+  DrawQuestionPicker(ctx, scene);
+  const learn::Paragraph paragraph = lesson::LearnParagraphOf(scene);
+  const learn::Answer answer = learn::Ask(training.model, paragraph, scene.question);
+  DrawWeights(ctx, state, paragraph, answer);
+  DrawPlane(ctx, state, training.model, paragraph);
+  ImGui::Separator();
+  DrawRemoval(ctx, state, training, paragraph);
+
+  if (ImGui::Button(T("learn.reset_scene").c_str())) lesson::ResetLearnScene(scene);
+  RecordItem(ctx, "learn.reset_scene");
+}
+
+}  // namespace ui
