@@ -2,9 +2,11 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 
 namespace platform {
 namespace {
@@ -34,7 +36,87 @@ void StoreInteger(va_list* args, Length length, bool is_signed, unsigned long lo
   }
 }
 
+// 10^0 .. 10^22: each exactly a double.
+constexpr double kExactPowers[] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,  1e8,  1e9,  1e10, 1e11,
+                                   1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
+constexpr int kLargestExactPower = 22;
+
+bool StartsWithWord(const char* text, const char* word) {
+  for (; *word != '\0'; ++text, ++word) {
+    if (std::tolower(static_cast<unsigned char>(*text)) != *word) return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+double ReadDecimal(const char* text, char** end) {
+  const char* p = text;
+  while (IsSpace(*p)) ++p;
+  const bool negative = *p == '-';
+  if (*p == '+' || *p == '-') ++p;
+  auto finish = [&](const char* stop, double magnitude) {
+    if (end != nullptr) *end = const_cast<char*>(stop);
+    return negative ? -magnitude : magnitude;
+  };
+  if (StartsWithWord(p, "inf")) return finish(p + (StartsWithWord(p, "infinity") ? 8 : 3), HUGE_VAL);
+  if (StartsWithWord(p, "nan")) return finish(p + 3, std::numeric_limits<double>::quiet_NaN());
+
+  // Up to 19 significant digits in an integer; later ones only move the exponent.
+  unsigned long long mantissa = 0;
+  int digits = 0;
+  int exponent = 0;
+  bool any_digit = false;
+  for (bool after_point = false;; ++p) {
+    if (*p == '.' && !after_point) {
+      after_point = true;
+      continue;
+    }
+    if (*p < '0' || *p > '9') break;
+    any_digit = true;
+    if (mantissa == 0 && *p == '0') {
+      if (after_point) --exponent;  // leading zeros count nothing but the exponent
+      continue;
+    }
+    if (digits < 19) {
+      mantissa = mantissa * 10 + static_cast<unsigned>(*p - '0');
+      ++digits;
+      if (after_point) --exponent;
+    } else if (!after_point) {
+      ++exponent;
+    }
+  }
+  if (!any_digit) {
+    if (end != nullptr) *end = const_cast<char*>(text);
+    return 0.0;
+  }
+  if (*p == 'e' || *p == 'E') {
+    const char* q = p + 1;
+    const bool exponent_negative = *q == '-';
+    if (*q == '+' || *q == '-') ++q;
+    if (*q >= '0' && *q <= '9') {
+      int written = 0;
+      for (; *q >= '0' && *q <= '9'; ++q) written = std::min(written * 10 + (*q - '0'), 100000);
+      exponent += exponent_negative ? -written : written;
+      p = q;
+    }
+  }
+  if (mantissa == 0) return finish(p, 0.0);
+  double value = static_cast<double>(mantissa);
+  // One multiplication or division by an exact power rounds once: exact for a mantissa below
+  // 2^53. Beyond, one step at a time, each rounding by at most half a unit in the last place.
+  while (exponent > 0 && value != HUGE_VAL) {
+    const int step = std::min(exponent, kLargestExactPower);
+    value *= kExactPowers[step];
+    exponent -= step;
+  }
+  while (exponent < 0 && value != 0.0) {
+    const int step = std::min(-exponent, kLargestExactPower);
+    value /= kExactPowers[step];
+    exponent += step;
+  }
+  return finish(p, value);
+}
 
 int ScanTextV(const char* text, const char* format, va_list args_in) {
   va_list args;
@@ -90,14 +172,12 @@ int ScanTextV(const char* text, const char* format, va_list args_in) {
     char* end = nullptr;
     converted = true;
     if (std::strchr("feEgGaA", conversion) != nullptr) {
+      const double value = ReadDecimal(source, &end);
+      if (end == source) return result(false);
       if (length == Length::kLong) {
-        const double value = std::strtod(source, &end);
-        if (end == source) return result(false);
         *va_arg(args, double*) = value;
       } else {
-        const float value = std::strtof(source, &end);
-        if (end == source) return result(false);
-        *va_arg(args, float*) = value;
+        *va_arg(args, float*) = static_cast<float>(value);
       }
     } else {
       const bool is_signed = conversion == 'd' || conversion == 'i';
@@ -121,14 +201,3 @@ int ScanText(const char* text, const char* format, ...) {
 }
 
 }  // namespace platform
-
-#ifdef __EMSCRIPTEN__
-// Linked in place of the C library's sscanf (see scan_text.h).
-extern "C" int sscanf(const char* text, const char* format, ...) {
-  va_list args;
-  va_start(args, format);
-  const int stored = platform::ScanTextV(text, format, args);
-  va_end(args);
-  return stored;
-}
-#endif

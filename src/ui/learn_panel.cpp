@@ -12,7 +12,6 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
-#include "ui/number_field.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -48,20 +47,20 @@ void DrawControls(Context& ctx, lesson::LessonState& state) {
   if (ImGui::Button(T("learn.reset").c_str())) lesson::ResetLearnTraining(scene);
   RecordItem(ctx, "learn.reset");
 
-  ImGui::PushItemWidth(-FLT_MIN);
+  // A few rates to choose from (a link may hold any rate in range): slow, the default, fast, too fast.
   ImGui::TextUnformatted(T("learn.rate").c_str());
-  double rate = scene.rate;
-  if (SliderNumber(ctx, "##learn_rate", "learn.rate", &rate, lesson::kLearnRateMin, lesson::kLearnRateMax, "%.3f",
-                   ImGuiSliderFlags_Logarithmic)) {
-    lesson::SetLearnRate(scene, rate);
+  ButtonRow rates;
+  for (const double rate : {0.01, 0.03, 0.1, 0.3}) {
+    const std::string label = FormatNumber(rate) + "##learn_rate";
+    rates.Place(FormatNumber(rate) + "  ");
+    if (ImGui::RadioButton(label.c_str(), scene.rate == rate)) lesson::SetLearnRate(scene, rate);
+    RecordItem(ctx, ("learn.rate." + FormatNumber(rate)).c_str());
   }
-  ImGui::TextUnformatted(T("learn.seed").c_str());
-  double seed = scene.seed;
-  if (SliderNumber(ctx, "##learn_seed", "learn.seed", &seed, 1.0, lesson::kLearnSeedMax, "%.0f",
-                   ImGuiSliderFlags_Logarithmic)) {
-    lesson::SetLearnSeed(scene, seed);
-  }
-  ImGui::PopItemWidth();
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted(lesson::Fill(T("learn.seed"), {{"seed", std::to_string(scene.seed)}}).c_str());
+  ImGui::SameLine();
+  if (ImGui::Button(T("learn.another_seed").c_str())) lesson::SetLearnSeed(scene, scene.seed % lesson::kLearnSeedMax + 1);
+  RecordItem(ctx, "learn.another_seed");
   Paragraph(T("learn.seed_hint"), ctx.palette.muted);
   EndHighlightGroup(ctx, state, "learn.controls");
 }
@@ -205,7 +204,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, const learn::Model& mod
   for (const Arrow& arrow : arrows) {
     const double x = arrow.tip.size() > 0 ? arrow.tip[0] : 0.0;
     const double y = arrow.tip.size() > 1 ? arrow.tip[1] : 0.0;
-    longest = std::max(longest, std::hypot(x, y));
+    longest = std::max(longest, std::sqrt(x * x + y * y));
   }
   const float reach = side * 0.5f - ImGui::GetFontSize() * 1.5f;
   for (size_t a = 0; a < arrows.size(); ++a) {

@@ -26,7 +26,7 @@
 import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 
-export const SCENES = ['compare', 'combine', 'mask', 'caveats', 'walkthrough', 'quiz'];
+export const SCENES = ['compare', 'combine', 'mask', 'caveats', 'learn', 'walkthrough', 'quiz'];
 export const DEFAULT_EVENTS = 10000;
 
 // Phone widths first: the layouts change most there.

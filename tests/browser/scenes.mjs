@@ -10,7 +10,7 @@ import { checkNotBlank } from '../smoke/check_image.mjs';
 import { createRequire } from 'node:module';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
-const SCENES = ['compare', 'combine', 'mask', 'caveats', 'walkthrough', 'quiz'];
+const SCENES = ['compare', 'combine', 'mask', 'caveats', 'learn', 'walkthrough', 'quiz'];
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node scenes.mjs SITE_DIR OUT_DIR'); process.exit(2); }
 mkdirSync(out, { recursive: true });
@@ -49,6 +49,31 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
   }
   await context.close();
 }
+
+// The Learn scene through the accessible mirror: a link with learn.steps=300 opens on the model
+// trained for 300 steps in wasm, and the live region and table say what it learned.
+await check('learn.steps=300 opens on a trained model, and the mirror says where it looks', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html#scene=learn&learn.steps=300`);
+  await waitForFirstFrame(page);
+  await page.waitForFunction(() => (document.querySelector('[aria-live]')?.textContent || '').includes('After 300 steps'),
+    null, { timeout: 10000 }).catch(() => {});
+  const live = await page.evaluate(() => document.querySelector('[aria-live]')?.textContent || '');
+  const held = /(\d+) % of held-out questions right/.exec(live);
+  if (!live.includes('After 300 steps') || !held || Number(held[1]) < 95) throw new Error(`the live region says "${live}"`);
+  const weight = /For “When does the bus leave\?” ([\d.]+) of the weight is on “The bus leaves at 10\.”/.exec(live);
+  if (!weight || Number(weight[1]) < 0.9) throw new Error(`no large weight on the bus sentence: "${live}"`);
+  const rows = await page.evaluate(() => Array.from(document.querySelectorAll('table tr')).map((tr) => tr.textContent));
+  if (!['The museum opens at 9.', 'The bus leaves at 10.', 'The shop closes at 17.', 'The tour starts at 14.']
+    .every((sentence) => rows.some((row) => row.includes(sentence)))) {
+    throw new Error(`the mirror's table lacks a sentence: ${JSON.stringify(rows)}`);
+  }
+  writeFileSync(join(out, 'learn-300-1280.png'), await page.screenshot());
+  if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
+});
 
 await check('the widget follows a dark system colour scheme', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });

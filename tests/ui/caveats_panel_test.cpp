@@ -15,11 +15,6 @@
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-}
-
 // The panel inside a full-size window, as the widget shows it.
 ui_test::UiHarness::DrawFn CaveatsIn(lesson::LessonState& state, ui::Context& ctx) {
   return [&state, &ctx] {
@@ -77,7 +72,7 @@ bool ColorBounds(ImU32 color, ImVec2* min, ImVec2* max) {
 }  // namespace
 
 TEST_CASE("clicking a word's remove button takes it out and moves query A's output") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   const auto draw = CaveatsIn(state, ui.ctx);
@@ -96,7 +91,7 @@ TEST_CASE("clicking a word's remove button takes it out and moves query A's outp
 }
 
 TEST_CASE("the remove buttons can be reached and pressed with the keyboard alone") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   const auto draw = CaveatsIn(state, ui.ctx);
@@ -112,7 +107,7 @@ TEST_CASE("the remove buttons can be reached and pressed with the keyboard alone
 }
 
 TEST_CASE("remove each in turn reveals the results and the finding") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   const auto draw = CaveatsIn(state, ui.ctx);
@@ -128,7 +123,7 @@ TEST_CASE("remove each in turn reveals the results and the finding") {
 }
 
 TEST_CASE("removing every word by clicking shows no position available and put every word back restores them") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   const auto draw = CaveatsIn(state, ui.ctx);
@@ -148,7 +143,7 @@ TEST_CASE("removing every word by clicking shows no position available and put e
 }
 
 TEST_CASE("dragging layer 2's slider to the left end gives all of layer 2's weight to query A") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
   const auto draw = CaveatsIn(state, ui.ctx);
@@ -160,7 +155,7 @@ TEST_CASE("dragging layer 2's slider to the left end gives all of layer 2's weig
 }
 
 TEST_CASE("the caveats reset button restores the preset") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
   lesson::SetRemoved(state.caveats, 2, true);
@@ -175,7 +170,7 @@ TEST_CASE("the caveats reset button restores the preset") {
 }
 
 TEST_CASE("the caveats panel outlines the section a walkthrough step points at") {
-  LoadText();
+  ui_test::LoadLessonText();
   for (const char* name : {"caveats.ablation", "caveats.layer2", "caveats.caution"}) {
     CAPTURE(name);
     ui_test::UiHarness ui;
@@ -200,7 +195,7 @@ TEST_CASE("the caveats panel outlines the section a walkthrough step points at")
 }
 
 TEST_CASE("at phone width the caveats rows stack and every remove button stays on screen and works") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 2400.0f);
   lesson::LessonState state;
   const auto draw = CaveatsIn(state, ui.ctx);

@@ -8,11 +8,6 @@
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-}
-
 // The panel inside a full-size window, as the widget shows it.
 ui_test::UiHarness::DrawFn CombineIn(lesson::LessonState& state, ui::Context& ctx) {
   return [&state, &ctx] {
@@ -27,7 +22,7 @@ ui_test::UiHarness::DrawFn CombineIn(lesson::LessonState& state, ui::Context& ct
 }  // namespace
 
 TEST_CASE("dragging the weight slider to the left end moves all weight to the first value") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   const auto draw = CombineIn(state, ui.ctx);
@@ -40,7 +35,7 @@ TEST_CASE("dragging the weight slider to the left end moves all weight to the fi
 }
 
 TEST_CASE("the weights always sum to one while the slider moves") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   const auto draw = CombineIn(state, ui.ctx);
@@ -54,7 +49,7 @@ TEST_CASE("the weights always sum to one while the slider moves") {
 }
 
 TEST_CASE("the reset button restores the worked example") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   state.combine.first_value = 50.0;
@@ -68,7 +63,7 @@ TEST_CASE("the reset button restores the worked example") {
 }
 
 TEST_CASE("the widget switches scenes by button and resets everything with Alt+R") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;
@@ -92,7 +87,7 @@ TEST_CASE("the widget switches scenes by button and resets everything with Alt+R
 }
 
 TEST_CASE("the widget reflows its scene bar at phone width without losing a button") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 740.0f);
   lesson::LessonState state;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };

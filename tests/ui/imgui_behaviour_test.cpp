@@ -23,11 +23,6 @@ using ui_test::UiHarness;
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-}
-
 UiHarness::DrawFn In(ui::Context& ctx, std::function<void()> draw_body) {
   return [&ctx, draw_body] {
     ui::ClearItems(ctx);
@@ -42,7 +37,7 @@ UiHarness::DrawFn In(ui::Context& ctx, std::function<void()> draw_body) {
 }  // namespace
 
 TEST_CASE("a click whose press and release arrive within one frame still presses a button") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   int presses = 0;
   const auto draw = In(ui.ctx, [&] {
@@ -61,7 +56,7 @@ TEST_CASE("a click whose press and release arrive within one frame still presses
 }
 
 TEST_CASE("a key pressed and released within one frame is seen pressed once") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   int pressed_frames = 0;
   const auto draw = In(ui.ctx, [&] {
@@ -77,7 +72,7 @@ TEST_CASE("a key pressed and released within one frame is seen pressed once") {
 }
 
 TEST_CASE("Ctrl let go in the frame of the click still makes a Ctrl+click that opens a slider's box") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.25;
   const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
@@ -99,7 +94,7 @@ TEST_CASE("Ctrl let go in the frame of the click still makes a Ctrl+click that o
 }
 
 TEST_CASE("ImGui's word wrap may break a number after its decimal point; Paragraph breaks at spaces") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   const std::string text = "weight 0.34";
   const ImFont* font = ImGui::GetIO().Fonts->Fonts[0];

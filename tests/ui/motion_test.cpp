@@ -12,12 +12,6 @@
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-  lesson::RebuildLessonTimeline();
-}
-
 // Frames drawn until nothing is on its way any more (at most `limit`).
 int FramesMoving(ui_test::UiHarness& ui, const ui_test::UiHarness::DrawFn& draw, int limit = 120) {
   int frames = 0;
@@ -31,7 +25,7 @@ int FramesMoving(ui_test::UiHarness& ui, const ui_test::UiHarness::DrawFn& draw,
 }  // namespace
 
 TEST_CASE("switching the causal mask on eases the heatmap for about 0.2 s, then stops") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   state.scene = lesson::Scene::Mask;
@@ -51,7 +45,7 @@ TEST_CASE("switching the causal mask on eases the heatmap for about 0.2 s, then 
 }
 
 TEST_CASE("with reduced motion the heatmap jumps") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   ui.ctx.reduced_motion = true;
   lesson::LessonState state;
@@ -67,7 +61,7 @@ TEST_CASE("with reduced motion the heatmap jumps") {
 }
 
 TEST_CASE("removing a word eases the Caveats weight bars and output marker") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   state.scene = lesson::Scene::Caveats;
@@ -81,7 +75,7 @@ TEST_CASE("removing a word eases the Caveats weight bars and output marker") {
 }
 
 TEST_CASE("a slider the learner drags moves the output marker with the hand") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
   state.scene = lesson::Scene::Combine;

@@ -25,11 +25,6 @@ using ui_test::UiHarness;
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-}
-
 // `draw_panel` inside one full-size window, as the widget shows it.
 UiHarness::DrawFn In(ui::Context& ctx, std::function<void()> draw_panel) {
   return [&ctx, draw_panel] {
@@ -101,7 +96,7 @@ TEST_CASE("typed text is judged as a plain decimal number inside the slider's ra
 
 TEST_CASE("ImGui's own slider lets a typed 'nan' through as NaN despite AlwaysClamp") {
   // Why the number fields judge the text themselves.
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.0;
   const double lo = -1.0;
@@ -116,7 +111,7 @@ TEST_CASE("ImGui's own slider lets a typed 'nan' through as NaN despite AlwaysCl
 }
 
 TEST_CASE("a number field refuses what ImGui would read as NaN and keeps its value") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.0;
   const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, -1.0, 1.0, "%.2f"); });
@@ -140,7 +135,7 @@ TEST_CASE("the combine values refuse nan, inf, -1e400 and numbers out of range, 
   for (const Case& c : {Case{"nan", "not a number"}, Case{"inf", "not a number"}, Case{"-1e400", "far outside"},
                         Case{"1e999", "far outside"}, Case{"250", "“250”"}, Case{"-100.5", "“-100.5”"}}) {
     CAPTURE(c.typed);
-    LoadText();
+    ui_test::LoadLessonText();
     UiHarness ui;
     lesson::LessonState state;
     const auto draw = In(ui.ctx, [&] { ui::DrawCombinePanel(state, ui.ctx); });
@@ -159,7 +154,7 @@ TEST_CASE("the combine values refuse nan, inf, -1e400 and numbers out of range, 
 }
 
 TEST_CASE("after a refusal a valid typed value is taken and the note goes") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   lesson::LessonState state;
   const auto draw = In(ui.ctx, [&] { ui::DrawCombinePanel(state, ui.ctx); });
@@ -179,7 +174,7 @@ TEST_CASE("after a refusal a valid typed value is taken and the note goes") {
 }
 
 TEST_CASE("the combine weight refuses a weight above one and keeps the weights summing to one") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   lesson::LessonState state;
   const auto draw = In(ui.ctx, [&] { ui::DrawCombinePanel(state, ui.ctx); });
@@ -196,7 +191,7 @@ TEST_CASE("the combine weight refuses a weight above one and keeps the weights s
 }
 
 TEST_CASE("the temperature refuses a value below its range and takes one inside it") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui(1280.0f, 1800.0f);
   lesson::LessonState state;
   const auto draw = In(ui.ctx, [&] { ui::DrawComparePanel(state, ui.ctx); });
@@ -214,7 +209,7 @@ TEST_CASE("the temperature refuses a value below its range and takes one inside 
 }
 
 TEST_CASE("layer 2's weight refuses a number above one and takes one inside") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui(1280.0f, 1800.0f);
   lesson::LessonState state;
   const auto draw = In(ui.ctx, [&] { ui::DrawCaveatsPanel(state, ui.ctx); });
@@ -228,7 +223,7 @@ TEST_CASE("layer 2's weight refuses a number above one and takes one inside") {
 }
 
 TEST_CASE("a refusal note stays until the value changes, and Escape enters nothing") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.5;
   const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
@@ -262,7 +257,7 @@ TEST_CASE("a refusal note stays until the value changes, and Escape enters nothi
 }
 
 TEST_CASE("a pasted word in a number box is refused with a note") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.5;
   const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
@@ -278,7 +273,7 @@ TEST_CASE("a pasted word in a number box is refused with a note") {
 }
 
 TEST_CASE("a megabyte typed or pasted into a number box stays bounded and the field keeps working") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.5;
   const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
@@ -303,7 +298,7 @@ TEST_CASE("a megabyte typed or pasted into a number box stays bounded and the fi
 }
 
 TEST_CASE("a million characters typed or pasted into a quiz answer keep it bounded, whole UTF-8, and working") {
-  LoadText();
+  ui_test::LoadLessonText();
   UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = In(ui.ctx, [&] { ui::DrawQuizPanel(state, ui.ctx); });

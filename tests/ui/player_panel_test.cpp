@@ -14,12 +14,6 @@
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-  lesson::RebuildLessonTimeline();
-}
-
 ui_test::UiHarness::DrawFn WidgetOf(lesson::LessonState& state, ui::Context& ctx) {
   return [&state, &ctx] { ui::DrawWidget(state, ctx); };
 }
@@ -38,7 +32,7 @@ lesson::LessonState OnWalkthrough() {
 }  // namespace
 
 TEST_CASE("Play starts the lesson on its first scene and the player stays above it") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WidgetOf(state, ui.ctx);
@@ -56,7 +50,7 @@ TEST_CASE("Play starts the lesson on its first scene and the player stays above 
 }
 
 TEST_CASE("K and Space play and pause, C turns captions on and off") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WidgetOf(state, ui.ctx);
@@ -75,7 +69,7 @@ TEST_CASE("K and Space play and pause, C turns captions on and off") {
 }
 
 TEST_CASE("Next step seeks to the next step's start and shows its scene") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WidgetOf(state, ui.ctx);
@@ -92,7 +86,7 @@ TEST_CASE("Next step seeks to the next step's start and shows its scene") {
 }
 
 TEST_CASE("taking hold of the query while the lesson plays pauses it, and says Play restores the step") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WidgetOf(state, ui.ctx);
@@ -116,7 +110,7 @@ TEST_CASE("taking hold of the query while the lesson plays pauses it, and says P
 }
 
 TEST_CASE("at phone width the player's controls fit") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 800.0f);
   lesson::LessonState state = OnWalkthrough();
   state.walkthrough.captions = true;
@@ -132,7 +126,7 @@ TEST_CASE("at phone width the player's controls fit") {
 }
 
 TEST_CASE("the speed button steps through 1.25x, 1.5x, 0.75x and back to 1x") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WidgetOf(state, ui.ctx);

@@ -10,11 +10,6 @@
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-}
-
 // The panel inside a full-size window, as the widget shows it on the Quick check tab.
 ui_test::UiHarness::DrawFn QuizIn(lesson::LessonState& state, ui::Context& ctx) {
   return [&state, &ctx] {
@@ -30,7 +25,7 @@ ui_test::UiHarness::DrawFn QuizIn(lesson::LessonState& state, ui::Context& ctx) 
 }  // namespace
 
 TEST_CASE("clicking a choice picks it") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -44,7 +39,7 @@ TEST_CASE("clicking a choice picks it") {
 }
 
 TEST_CASE("checking the reasoning after the right choice shows the verdict and the reasoning") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -62,7 +57,7 @@ TEST_CASE("checking the reasoning after the right choice shows the verdict and t
 }
 
 TEST_CASE("checking the reasoning after a wrong choice says so") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -76,7 +71,7 @@ TEST_CASE("checking the reasoning after a wrong choice says so") {
 }
 
 TEST_CASE("the reasoning cannot be revealed before an answer") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -87,7 +82,7 @@ TEST_CASE("the reasoning cannot be revealed before an answer") {
 }
 
 TEST_CASE("typed words count as an answer and reveal the reasoning") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -103,7 +98,7 @@ TEST_CASE("typed words count as an answer and reveal the reasoning") {
 }
 
 TEST_CASE("typing or pasting a megabyte keeps at most 500 bytes") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -129,7 +124,7 @@ TEST_CASE("typing or pasting a megabyte keeps at most 500 bytes") {
 }
 
 TEST_CASE("try again clears the question") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -144,7 +139,7 @@ TEST_CASE("try again clears the question") {
 }
 
 TEST_CASE("a choice can be picked with the keyboard") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1400.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
@@ -157,7 +152,7 @@ TEST_CASE("a choice can be picked with the keyboard") {
 }
 
 TEST_CASE("at phone width the choices wrap inside the panel") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 2000.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);

@@ -3,6 +3,8 @@
 #include <doctest/doctest.h>
 
 #include "lesson/builtin_text.h"
+#include "lesson/text_store.h"
+#include "lesson/timeline/timeline.h"
 #include "ui/fonts.h"
 #include "ui/theme.h"
 
@@ -105,6 +107,12 @@ ui::ItemRect UiHarness::Item(const char* name) const {
 bool UiHarness::Has(const char* name) const {
   ui::ItemRect rect{};
   return ui::FindItem(ctx, name, &rect);
+}
+
+void LoadLessonText() {
+  lesson::LessonText().Clear();
+  lesson::LoadBuiltInText(lesson::LessonText());
+  lesson::RebuildLessonTimeline();
 }
 
 UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel) {

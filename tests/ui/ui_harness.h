@@ -53,6 +53,10 @@ class UiHarness {
   ImGuiKeyChord held_mods_ = 0;
 };
 
+// The lesson's built-in words in LessonText() and its timeline built from them, as the app
+// has them after start-up.
+void LoadLessonText();
+
 // A frame of `panel` inside one window that fills the display, as the widget shows a panel; the
 // named rectangles of the previous frame are cleared first.
 UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel);

@@ -11,11 +11,6 @@
 
 namespace {
 
-void LoadText() {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-}
-
 // The panel inside a full-size window, as the widget shows it on the Walkthrough tab.
 ui_test::UiHarness::DrawFn WalkthroughIn(lesson::LessonState& state, ui::Context& ctx) {
   return [&state, &ctx] {
@@ -37,7 +32,7 @@ lesson::LessonState OnWalkthrough() {
 }  // namespace
 
 TEST_CASE("clicking Next advances to the next step and applies it") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WalkthroughIn(state, ui.ctx);
@@ -49,7 +44,7 @@ TEST_CASE("clicking Next advances to the next step and applies it") {
 }
 
 TEST_CASE("clicking Next up to the worked example sets 10 and 20 with weights 0.2 and 0.8") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   lesson::SetFirstValue(state.combine, 70.0);
@@ -65,7 +60,7 @@ TEST_CASE("clicking Next up to the worked example sets 10 and 20 with weights 0.
 }
 
 TEST_CASE("clicking Back returns to the previous step and does nothing on the first") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WalkthroughIn(state, ui.ctx);
@@ -82,7 +77,7 @@ TEST_CASE("clicking Back returns to the previous step and does nothing on the fi
 }
 
 TEST_CASE("on the last step Next starts the walkthrough over") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   lesson::ApplyWalkthroughStep(state, 7);
@@ -94,7 +89,7 @@ TEST_CASE("on the last step Next starts the walkthrough over") {
 }
 
 TEST_CASE("the N key goes to the next step and the B key back") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WalkthroughIn(state, ui.ctx);
@@ -111,7 +106,7 @@ TEST_CASE("the N key goes to the next step and the B key back") {
 }
 
 TEST_CASE("two presses of N before the next frame step twice") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WalkthroughIn(state, ui.ctx);
@@ -123,7 +118,7 @@ TEST_CASE("two presses of N before the next frame step twice") {
 }
 
 TEST_CASE("typing N into a text field does not move the walkthrough") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   static char buffer[32] = "";
@@ -146,7 +141,7 @@ TEST_CASE("typing N into a text field does not move the walkthrough") {
 }
 
 TEST_CASE("captions start off and the toggle shows the step's caption") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WalkthroughIn(state, ui.ctx);
@@ -166,7 +161,7 @@ TEST_CASE("captions start off and the toggle shows the step's caption") {
 }
 
 TEST_CASE("show me opens the step's scene with the element to look at") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   lesson::ApplyWalkthroughStep(state, 5);
@@ -181,7 +176,7 @@ TEST_CASE("show me opens the step's scene with the element to look at") {
 }
 
 TEST_CASE("at phone width every control fits inside the panel") {
-  LoadText();
+  ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 800.0f);
   lesson::LessonState state = OnWalkthrough();
   state.walkthrough.captions = true;
@@ -199,7 +194,7 @@ TEST_CASE("at phone width every control fits inside the panel") {
 }
 
 TEST_CASE("every step's show me lands on a scene that draws the element it points at") {
-  LoadText();
+  ui_test::LoadLessonText();
   for (int step = 0; step < lesson::WalkthroughStepCount(); ++step) {
     CAPTURE(step);
     ui_test::UiHarness ui(1280.0f, 2400.0f);

@@ -205,13 +205,20 @@ TEST_CASE("each step's state: the query turns to the bus, the worked example, ea
   CHECK(at(6, 4.0).mask.padding);
   CHECK_FALSE(at(6, 4.0).mask.causal);
 
-  // Step 8: the quick check, with the learner's answers left alone.
+  // Step 8: the model learns where to look, from 0 to 300 training steps; the learner's answers
+  // to the quick check are left alone.
   LessonState answered;
   answered.quiz.answers[0].choice = 1;
   PlaybackRun run;
-  lesson::PlaybackSeek(answered, run, timeline, timeline.steps.back().start + 1.0);
-  CHECK(answered.scene == lesson::Scene::Quiz);
+  const double last = timeline.steps.back().start;
+  lesson::PlaybackSeek(answered, run, timeline, last + 0.5);
+  CHECK(answered.scene == lesson::Scene::Learn);
+  CHECK(answered.learn.steps == 0);
   CHECK(answered.quiz.answers[0].choice == 1);
+  CHECK(at(7, 4.0).learn.steps > 0);
+  CHECK(at(7, 4.0).learn.steps < 300);
+  CHECK(at(7, 7.5).learn.steps == 300);
+  CHECK(at(7, 7.5).highlight == "learn.weights");
 }
 
 TEST_CASE("a spoken step lasts until its sentence is said; captions alone keep their own time") {

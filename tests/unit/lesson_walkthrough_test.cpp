@@ -27,7 +27,7 @@ const Expected kExpected[] = {
     {Scene::Caveats, "caveats.ablation"},    // read weights with caution
     {Scene::Mask, "mask.causal"},            // distant positions; no looking ahead
     {Scene::Mask, "mask.padding"},           // padding in a batch
-    {Scene::Quiz, "quiz.question1"},         // selective combination, then the quick check
+    {Scene::Learn, "learn.weights"},         // selective combination, learned
 };
 
 }  // namespace
@@ -154,7 +154,7 @@ TEST_CASE("next and back move one step and stop at the ends") {
   CHECK(state.walkthrough.step == 7);
   CHECK_FALSE(lesson::NextWalkthroughStep(state));
   CHECK(state.walkthrough.step == 7);
-  CHECK(state.highlight == "quiz.question1");
+  CHECK(state.highlight == "learn.weights");
 }
 
 TEST_CASE("a step number out of range is clamped to the first or last step") {
@@ -164,7 +164,7 @@ TEST_CASE("a step number out of range is clamped to the first or last step") {
   lesson::ApplyWalkthroughStep(state, 99);
   CHECK(state.walkthrough.step == 7);
   CHECK(lesson::WalkthroughStepScene(-1) == Scene::Compare);
-  CHECK(lesson::WalkthroughStepScene(1000) == Scene::Quiz);
+  CHECK(lesson::WalkthroughStepScene(1000) == Scene::Learn);
 
   state.walkthrough.step = -20;  // a state filled by hand
   CHECK(lesson::NextWalkthroughStep(state));

@@ -1,8 +1,11 @@
-// platform::ScanText against the values sscanf gives. Each case also runs through std::sscanf:
-// natively that is the C library's, which checks the expected values; in the web build it is
-// ScanText itself (scan_text.cpp replaces it), which checks that the replacement is linked.
+// platform::ScanText and platform::ReadDecimal, which the web widget links as sscanf and strtod
+// (libc_web.cpp), against the C library's: glibc's natively, musl's in the web build of the tests.
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <initializer_list>
+#include <string>
 
 #include "doctest/doctest.h"
 #include "platform/scan_text.h"
@@ -105,4 +108,75 @@ TEST_CASE("text that ends before the first conversion gives EOF, a mismatch give
     CHECK(n == 5);
     CHECK(scan("5,", "%d,%d", &n, &m) == 1);
   }
+}
+
+namespace {
+
+// Units in the last place between two finite doubles of the same sign.
+long long UlpsApart(double a, double b) {
+  long long ia = 0, ib = 0;
+  std::memcpy(&ia, &a, sizeof a);
+  std::memcpy(&ib, &b, sizeof b);
+  return ia > ib ? ia - ib : ib - ia;
+}
+
+void CheckRead(const char* text, double expected, long long consumed, long long max_ulps = 0) {
+  const std::string shown = text;
+  CAPTURE(shown);
+  char* end = nullptr;
+  const double value = platform::ReadDecimal(text, &end);
+  CHECK(end - text == consumed);
+  if (std::isnan(expected)) {
+    CHECK(std::isnan(value));
+  } else if (std::isinf(expected) || expected == 0.0) {
+    CHECK(value == expected);
+    CHECK(std::signbit(value) == std::signbit(expected));
+  } else {
+    CHECK(UlpsApart(value, expected) <= max_ulps);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("ReadDecimal reads what strtod reads, exactly for the numbers links and typed input hold") {
+  for (const char* text : {"0", "-0", "0.25", "  18", "-2.5e3", "1e-3", ".5", "5.", "+7", "123456789012345",
+                           "0.000001", "3.141592653589793", "9007199254740991", "1e22", "1e-22", "64.25x", "12abc",
+                           "0.1", "0.2", "0.3", "2.675", "1.000001", "112.783"}) {
+    char* end = nullptr;
+    const double expected = std::strtod(text, &end);
+    CheckRead(text, expected, end - text);
+  }
+  // Random decimals of up to 15 digits with exponents within ±22: bit for bit.
+  unsigned long long state = 12345;
+  for (int i = 0; i < 2000; ++i) {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    const unsigned long long digits = (state >> 20) % 1000000000000000ULL;
+    const int exponent = static_cast<int>((state >> 8) % 45) - 22;
+    char text[48];
+    std::snprintf(text, sizeof text, "%llue%d", digits, exponent);
+    char* end = nullptr;
+    const double expected = std::strtod(text, &end);
+    CheckRead(text, expected, end - text);
+  }
+}
+
+TEST_CASE("ReadDecimal: words, signs, nothing to read, and numbers beyond the exact range") {
+  CheckRead("inf", HUGE_VAL, 3);
+  CheckRead("-Infinity", -HUGE_VAL, 9);
+  CheckRead("NaN", std::nan(""), 3);
+  CheckRead("", 0.0, 0);
+  CheckRead("-", 0.0, 0);
+  CheckRead(".", 0.0, 0);
+  CheckRead("e5", 0.0, 0);
+  CheckRead("1e", 1.0, 1);
+  CheckRead("2e+", 2.0, 1);
+  CheckRead("1e400", HUGE_VAL, 5);
+  CheckRead("-1e400", -HUGE_VAL, 6);
+  CheckRead("1e-400", 0.0, 6);
+  CheckRead("0.30000000000000004", 0.30000000000000004, 19, 1);
+  CheckRead("1.7976931348623157e308", 1.7976931348623157e308, 22, 4);
+  CheckRead("2.2250738585072014e-308", 2.2250738585072014e-308, 23, 4);
+  CheckRead("123456789012345678901234567890", 1.2345678901234568e29, 30, 4);
+  CheckRead("1e300", 1e300, 5, 8);
+  CheckRead("6.02214076e-200", 6.02214076e-200, 15, 8);
 }

@@ -87,8 +87,8 @@ bool ParseAction(const std::string& text, TimelineAction* action, std::string* w
     return false;
   }
   const ParamForm form = action->param->form;
-  if (action->end > action->start && form != ParamForm::Number && form != ParamForm::Pair) {
-    *why = name + " cannot move over a span: only numbers and pairs move, other values are set at one time";
+  if (action->end > action->start && form != ParamForm::Number && form != ParamForm::Pair && form != ParamForm::Index) {
+    *why = name + " cannot move over a span: only numbers, pairs and counts move, other values are set at one time";
     return false;
   }
   return true;
@@ -110,6 +110,7 @@ void ApplyAction(const TimelineAction& action, double local, bool reduced_motion
       const double f = Ease((local - action.start) / (action.end - action.start));
       value.x = from.x + f * (action.value.x - from.x);
       value.y = from.y + f * (action.value.y - from.y);
+      value.index = from.index + static_cast<int>(std::lround(f * (action.value.index - from.index)));
     }
   }
   std::string ignored;

@@ -33,7 +33,7 @@ constexpr double kTimelineActionMaxSeconds = 120.0;
 
 struct TimelineAction {
   double start = 0.0;            // seconds from the step's start
-  double end = 0.0;              // == start: set at start; > start: a number or pair moves until end
+  double end = 0.0;              // == start: set at start; > start: a number, pair or count moves until end
   const Param* param = nullptr;  // the scene parameter it changes; null for "look"
   ParamValue value;              // where the parameter goes
   std::string look;              // "look": the element to outline

@@ -56,7 +56,7 @@ const char* LearnRemovalReading(const learn::Training& training, const learn::Pa
   constexpr double kMoves = 0.5;    // the answer moves: it rounds to another hour
   const auto removals = learn::RemoveEach(training.model, paragraph, question);
   double largest = 0.0;
-  int copies = 0, large_copies_unmoved = 0, moving = 0, carrier = -1;
+  int copies = 0, large_copies_unmoved = 0, moving = 0, carrier = -1, unmoved_carrier = -1;
   for (int j = 0; j < learn::kSentences; ++j) {
     const learn::Removal& removal = removals[static_cast<size_t>(j)];
     if (!std::isfinite(removal.change)) return nullptr;
@@ -67,10 +67,12 @@ const char* LearnRemovalReading(const learn::Training& training, const learn::Pa
     }
     if (removal.change >= kBarely) ++moving;
     if (removal.weight >= 0.8 && removal.change >= kMoves) carrier = j;
+    if (removal.weight >= 0.8 && removal.change < kMoves) unmoved_carrier = j;
   }
   if (largest < 0.6 && !(copies >= 2 && large_copies_unmoved >= 2)) return "learn.removal_untrained";
   if (copies >= 2 && large_copies_unmoved >= 2) return "learn.removal_twice";
   if (copies == 1 && carrier >= 0 && moving == 1) return "learn.removal_once";
+  if (copies == 1 && unmoved_carrier >= 0) return "learn.removal_coincidence";
   return nullptr;
 }
 

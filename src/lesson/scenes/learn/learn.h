@@ -55,7 +55,9 @@ std::vector<int> LearnQuestionsOf(const LearnScene& scene);
 // lesson.txt: "learn.removal_untrained" while no sentence has most of the weight,
 // "learn.removal_twice" when two copies of the asked fact each hold a large share and removing
 // either barely moves the answer, "learn.removal_once" when one sentence holds the weight and only
-// its removal moves the answer; null when none of these holds.
+// its removal moves the answer, "learn.removal_coincidence" when one sentence holds the weight yet
+// its removal barely moves the answer (the others' numbers happen to mix to about the same); null
+// when none of these holds.
 const char* LearnRemovalReading(const learn::Training& training, const learn::Paragraph& paragraph, int question);
 
 // Train runs kLearnRunSteps more steps (at most to kLearnMaxSteps) and then stops; Pause stops

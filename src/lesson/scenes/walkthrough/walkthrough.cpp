@@ -28,7 +28,7 @@ const Step kSteps[] = {
     // Only the padding mask: with the causal mask on too, the words could not see the <pad> keys
     // anyway and the padding mask would change nothing visible.
     {"mask.padding", "mask.padding=1"},
-    {"quiz.question1", nullptr},  // selective combination; the learner's answers stay
+    {"learn.weights", ""},  // selective combination, learned: a model learns where to look
 };
 
 constexpr int kStepCount = static_cast<int>(sizeof(kSteps) / sizeof(kSteps[0]));
