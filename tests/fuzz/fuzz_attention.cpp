@@ -2,7 +2,10 @@
 // fuzz bytes: shapes up to 8, causal, valid_lengths, a custom mask, temperature, scaling and
 // values from ordinary to extreme (and now and then non-finite, which Validate must refuse).
 // When Attend succeeds: every weight in [0,1]; each row sums to 1 within 1e-9, or is listed in
-// empty_rows with all-zero weights; masked weights are exactly 0; no NaN/inf anywhere.
+// empty_rows with all-zero weights; masked weights are exactly 0; no NaN/inf anywhere. Then
+// AttendGradients with output gradients from the same bytes (extreme and non-finite ones too):
+// refused with a message, or gradients of the right shapes, all finite, exactly 0 for an empty
+// row's query and for a key and value no row may see.
 
 #include <algorithm>
 #include <cmath>
@@ -155,6 +158,37 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   for (int idx : result.empty_rows) {
     if (idx < 0 || idx >= n) Fail("empty_rows index out of range", idx, -1);
+  }
+
+  const attention::Matrix output_gradients = RandomMatrix(in, n, dv);
+  attention::Gradients gradients;
+  const attention::Status backward = attention::AttendGradients(problem, result, output_gradients, &gradients);
+  if (!backward.ok) {
+    if (backward.message.empty()) Fail("a gradient failure without a message", -1, -1);
+    return 0;
+  }
+  if (gradients.queries.rows != n || gradients.keys.rows != m || gradients.values.rows != m ||
+      gradients.values.cols != dv || !gradients.queries.IsConsistent() || !gradients.keys.IsConsistent() ||
+      !gradients.values.IsConsistent()) {
+    Fail("gradient shapes", -1, -1);
+  }
+  if (!Finite(gradients.queries) || !Finite(gradients.keys) || !Finite(gradients.values)) Fail("non-finite gradient", -1, -1);
+  for (int i = 0; i < n; ++i) {
+    if (!result.RowIsEmpty(i)) continue;
+    for (int c = 0; c < gradients.queries.cols; ++c) {
+      if (gradients.queries(i, c) != 0.0) Fail("an empty row passes a gradient to its query", i, c);
+    }
+  }
+  for (int j = 0; j < m; ++j) {
+    bool seen = false;
+    for (int i = 0; i < n; ++i) seen = seen || result.allowed(i, j);
+    if (seen) continue;
+    for (int c = 0; c < gradients.keys.cols; ++c) {
+      if (gradients.keys(j, c) != 0.0) Fail("a key no row sees has a gradient", j, c);
+    }
+    for (int c = 0; c < dv; ++c) {
+      if (gradients.values(j, c) != 0.0) Fail("a value no row sees has a gradient", j, c);
+    }
   }
   return 0;
 }

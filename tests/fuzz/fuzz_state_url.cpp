@@ -1,5 +1,6 @@
 // libFuzzer target: lesson::DecodeState on arbitrary fragments. A fragment that decodes must
-// round-trip: its encoding decodes again, and re-encodes to the same string.
+// round-trip: its encoding decodes again, and re-encodes to the same string. A Learn state with
+// few steps is trained and described too: no "nan" may reach the mirror.
 
 #include <cstddef>
 #include <cstdint>
@@ -7,6 +8,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "lesson/describe.h"
 #include "lesson/lesson_state.h"
 #include "lesson/state_url.h"
 
@@ -32,5 +34,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!lesson::DecodeState(encoded, &again, &again_warning)) Fail("encoding does not decode", encoded, again_warning);
   const std::string reencoded = lesson::EncodeState(again);
   if (reencoded != encoded) Fail("re-encoding differs", encoded, reencoded);
+  if (state.scene == lesson::Scene::Learn && state.learn.steps <= 5) {
+    const std::string said = lesson::DescribeScene(state);
+    if (said.find("nan") != std::string::npos || said.find("inf") != std::string::npos) Fail("the mirror says", encoded, said);
+  }
   return 0;
 }
