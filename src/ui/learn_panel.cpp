@@ -12,6 +12,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
+#include "ui/shortcuts.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -26,8 +27,21 @@ using lesson::T;
 // The loss falls over orders of magnitude: its curve is drawn on a log scale down to this.
 constexpr double kLossFloor = 1e-3;
 
+// T trains and pauses, S takes one step (ui/shortcuts.h).
+void HandleKeys(LearnScene& scene) {
+  if (TypedCount('t') % 2 == 1) {
+    if (scene.training) {
+      lesson::PauseLearnTraining(scene);
+    } else {
+      lesson::StartLearnTraining(scene);
+    }
+  }
+  for (int step = TypedCount('s'); step > 0; --step) lesson::StepLearnTraining(scene);
+}
+
 void DrawControls(Context& ctx, lesson::LessonState& state) {
   LearnScene& scene = state.learn;
+  HandleKeys(scene);
   BeginHighlightGroup();
   ButtonRow row;
   const std::string train = T(scene.training ? "learn.pause" : "learn.train") + "###learn_train";
@@ -61,7 +75,7 @@ void DrawControls(Context& ctx, lesson::LessonState& state) {
   ImGui::SameLine();
   if (ImGui::Button(T("learn.another_seed").c_str())) lesson::SetLearnSeed(scene, scene.seed % lesson::kLearnSeedMax + 1);
   RecordItem(ctx, "learn.another_seed");
-  Paragraph(T("learn.seed_hint"), ctx.palette.muted);
+  Paragraph(T("learn.seed_hint") + " " + T("learn.keys"), ctx.palette.muted);
   EndHighlightGroup(ctx, state, "learn.controls");
 }
 

@@ -1,5 +1,6 @@
 #pragma once
-// Letter shortcuts (N and B step the walkthrough; K, Space and C play and caption the lesson).
+// Letter shortcuts (N and B step the walkthrough; K, Space and C play and caption the lesson; T
+// and S train the Learn scene's model).
 // They are read as typed characters, so they need no key map, work the same natively and on the
 // web, and never take the arrow keys from a slider or from ImGui's keyboard navigation.
 

@@ -75,6 +75,33 @@ await check('learn.steps=300 opens on a trained model, and the mirror says where
   await context.close();
 });
 
+// Train from the keyboard (T): the model trains for 300 steps in about a second of frames, the
+// mirror then says where it looks, and the widget draws nothing more until touched.
+await check('T trains the Learn model to 300 steps; afterwards the widget draws nothing', async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  await context.addInitScript(COUNT_GL_CALLS);
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=learn`);
+  await waitForFirstFrame(page);
+  await page.focus('canvas');
+  const started = Date.now();
+  await page.keyboard.press('t');
+  await page.waitForFunction(() => (document.querySelector('[aria-live]')?.textContent || '').includes('After 300 steps'),
+    null, { timeout: 20000 }).catch(() => {});
+  const took = Date.now() - started;
+  const live = await page.evaluate(() => document.querySelector('[aria-live]')?.textContent || '');
+  if (!live.includes('After 300 steps')) throw new Error(`training did not reach 300 steps: "${live}"`);
+  await page.waitForTimeout(1000);
+  const before = await page.evaluate(() => window.__glCalls);
+  await page.waitForTimeout(2000);
+  const idle = await page.evaluate(() => window.__glCalls) - before;
+  if (idle !== 0) throw new Error(`${idle} WebGL draw calls in 2 s after training ended`);
+  console.log(`  300 steps of training shown in ${took} ms (with the mirror's update), then 0 calls in 2 s`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  await context.close();
+});
+
 await check('the widget follows a dark system colour scheme', async () => {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, colorScheme: 'dark' });
   const page = await context.newPage();

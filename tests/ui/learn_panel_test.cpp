@@ -67,3 +67,17 @@ TEST_CASE("the panel fits a phone's width: nothing is drawn past the right edge"
     CHECK(ui.Item(name).max.x <= 360.0f);
   }
 }
+
+TEST_CASE("T trains and pauses, S takes one step, from the keyboard") {
+  ui_test::LoadLessonText();
+  ui_test::UiHarness ui(1280.0f, 2400.0f);
+  lesson::LessonState state;
+  const auto draw = LearnIn(state, ui.ctx);
+  ui.Frames(2, draw);
+  ui.Type("t", draw);
+  CHECK(state.learn.training);
+  ui.Type("T", draw);
+  CHECK_FALSE(state.learn.training);
+  ui.Type("ss", draw);
+  CHECK(state.learn.steps == 2);
+}
