@@ -273,6 +273,32 @@ async function playbackFigures() {
 }
 const playback = await playbackFigures();
 
+// 5. The Learn scene: T starts a run of training (300 steps), drawn frame by frame. The wasm CPU
+// of its frames (training and drawing), the frames drawn and the wall time until the widget's
+// address says learn.steps=300, then frames in 2 s once it has stopped.
+async function learnFigures() {
+  const { context, page } = await openPage(`${site.origin}/widget.html?scene=learn`);
+  await page.waitForTimeout(1000);
+  await page.focus('canvas');
+  await page.evaluate(() => { window.__bench.frameCpu = []; });
+  const before = await counters(page);
+  const started = Date.now();
+  await page.keyboard.press('t');
+  await page.waitForFunction(() => decodeURIComponent(location.hash).includes('learn.steps=300'), null,
+                             { timeout: 30000, polling: 'raf' });
+  const wall = Date.now() - started;
+  const after = await counters(page);
+  const samples = await page.evaluate(() => window.__bench.frameCpu);
+  await page.waitForTimeout(500);
+  const stopped = await framesDuring(page, 2000);
+  await context.close();
+  const frames = after.clears - before.clears;
+  return { steps: 300, wall_ms: wall, frames, frames_per_second: round(frames / (wall / 1000), 1),
+           cpu_ms: round(samples.reduce((sum, x) => sum + x, 0), 1), p95_ms: round(percentile(samples, 95), 3),
+           frames_after_2s: stopped.frames };
+}
+const learn = await learnFigures();
+
 await browser.close();
 for (const s of [site, baseline, floor]) s.server.close();
 
@@ -284,6 +310,7 @@ const result = {
   idle,
   drag,
   playback,
+  learn,
 };
 writeFileSync(outJson, JSON.stringify(result, null, 2) + '\n');
 console.log(JSON.stringify(result));

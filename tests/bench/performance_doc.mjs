@@ -60,6 +60,9 @@ export function measureTable(bench) {
     ...(page.playback ? [
       `| playback: frame CPU p50 / p95 (${page.playback.frames} frames) / frames in 3 s paused | ` +
         `${page.playback.p50_ms} / ${ms(page.playback.p95_ms)} / ${page.playback.paused_frames_3s} | |`] : []),
+    ...(page.learn ? [
+      `| learn: a run of training (${page.learn.steps} steps): wall time / frames / frame CPU sum / p95 | ` +
+        `${ms(page.learn.wall_ms)} / ${page.learn.frames} / ${ms(page.learn.cpu_ms)} / ${ms(page.learn.p95_ms)} | |`] : []),
     `| native: idle CPU over 5 s | ${native.idle_cpu_percent} % | ${native.baseline_idle_cpu_percent} % |`,
     `| native: launch to first frame, median of 5 | ${ms(native.first_frame_ms)} | |`,
     ...(native.record ? [

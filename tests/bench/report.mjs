@@ -97,6 +97,12 @@ const budgets = [
   ['playback: frame CPU p95', `${page.playback.p95_ms} ms over ${page.playback.frames} frames (drag baseline ${page.drag.baseline.p95_ms} ms)`,
    '<= drag baseline p95', page.playback.frames >= 30 && page.playback.p95_ms <= page.drag.baseline.p95_ms],
   ['playback: frames in 3 s paused', String(page.playback.paused_frames_3s), '0', page.playback.paused_frames_3s === 0],
+  ['learn: a run of training (300 steps), wasm CPU of its frames',
+   `${page.learn.cpu_ms} ms over ${page.learn.frames} frames in ${page.learn.wall_ms} ms`, '<= 1000 ms',
+   page.learn.cpu_ms <= 1000],
+  ['learn: frames drawn while training', `${page.learn.frames_per_second} a second`, '>= 30',
+   page.learn.frames_per_second >= 30],
+  ['learn: frames in 2 s after training', String(page.learn.frames_after_2s), '0', page.learn.frames_after_2s === 0],
   ['native --record at 1280 x 720', native.record ? `${native.record.seconds_per_lesson_second.toFixed(2)} s per ` +
    `second of lesson (${native.record.frames} frames at ${native.record.fps} fps in ${native.record.wall_s} s)` : 'did not run',
    '<= 1.0 (real time)', native.record !== null && native.record.seconds_per_lesson_second <= 1.0],
