@@ -34,4 +34,8 @@ for (const r of report.results) {
   // Causal attention over nonzero random values cannot give all-zero outputs.
   if (!(Number.isFinite(r.checksum) && r.checksum > 0)) fail(`n = ${r.n}: checksum is ${r.checksum}`);
 }
+const learn = report.learn_step;
+if (!learn || learn.runs !== 3) fail(`--quick timed ${learn && learn.runs} training steps, expected 3`);
+if (!(Number.isFinite(learn.median_ms) && learn.median_ms >= 0)) fail(`learn_step: median_ms is ${learn.median_ms}`);
+if (!(Number.isFinite(learn.checksum) && learn.checksum > 0)) fail(`learn_step: checksum is ${learn.checksum}`);
 console.log(`core bench ran on ${report.platform}: ${run.stdout.trim()}`);

@@ -24,7 +24,8 @@ const bench = {
   native: { idle_cpu_percent: 0, baseline_idle_cpu_percent: 144.5, first_frame_ms: 270,
             record: { frames: 3385, fps: 30, lesson_s: 112.783, wall_s: 82.3, seconds_per_lesson_second: 0.73 } },
   core: { simd: true, same_results: true, sizes: [64, 256, 1024].map((n, i) => ({ n, native_ms: 0.5 * (i + 1),
-                                                                                 wasm_ms: 0.75 * (i + 1), ratio: 1.5 })) },
+                                                                                 wasm_ms: 0.75 * (i + 1), ratio: 1.5 })),
+          learn_step: { native_ms: 0.1, wasm_ms: 0.16, ratio: 1.6, same_model: true } },
   lesson: {
     page: 'index.html',
     lighthouse: {
@@ -76,6 +77,7 @@ const expect = [
   '| learn: a run of training (300 steps): wall time / frames / frame CPU sum / p95 | 1100 ms / 66 / 420.5 ms / 9.1 ms | |',
   '| native: --record of the whole lesson at 1280 × 720, 30 fps (3385 frames, 112.783 s of lesson) | 82.3 s (0.73 × real time) | |',
   '| core pass n = 1024, d = 64: native / wasm (ratio) | 1.500 / 2.250 ms (1.50) | |',
+  '| learn: one training step, median of 300: native / wasm (ratio) | 0.100 / 0.160 ms (1.60) | |',
   'uses wasm SIMD',
   'BENCH_LIGHTHOUSE_RUNS=N',
   '3 runs, performance category only, in its default mobile profile: a\n  412 × 823 phone screen, simulated slow 4G\n  (150 ms round trip, 1638 kbit/s) and a 4× slower CPU.',

@@ -1,13 +1,16 @@
 // Times one full attention pass (attention::Attend) over n positions of width d = 64 with the
-// causal mask on, as a next-token predictor would run it, and prints one JSON object on stdout:
-//   {"platform":"native","simd":false,"results":[{"n":64,"d":64,"median_ms":0.5,"runs":2000,"checksum":123.4},...]}
+// causal mask on, as a next-token predictor would run it, and one step of the Learn scene's
+// training (learn::Train, seed 1, steps 1 to 300), and prints one JSON object on stdout:
+//   {"platform":"native","simd":false,"results":[{"n":64,"d":64,"median_ms":0.5,"runs":2000,"checksum":123.4},...],
+//    "learn_step":{"median_ms":0.2,"runs":300,"checksum":41.5}}
+// (the learn checksum: the sum of |parameters| after the last step timed).
 // The same source runs natively and as wasm under Node, so the two timings can be compared; the
 // checksum (sum of |outputs|) lets the caller check both computed the same thing. "simd" says
 // whether the core's inner loops were built for SIMD (SSE2 natively on x86-64, wasm SIMD with
 // -msimd128) or as scalar code.
 //
 // Usage: attention_core_bench [--quick]
-//   --quick  n = 8 and 16, one run each: proves the bench runs, measures nothing.
+//   --quick  n = 8 and 16, one run each, and 3 training steps: proves the bench runs, measures nothing.
 
 #include <algorithm>
 #include <chrono>
@@ -19,6 +22,7 @@
 
 #include "attention/attention.h"
 #include "attention/detail.h"
+#include "learn/learn.h"
 
 namespace {
 
@@ -102,6 +106,28 @@ Timing Measure(int n, int min_runs, int max_runs, double budget_ms) {
   return timing;
 }
 
+// One training step at a time from the start of seed 1's training: the median time of a step.
+Timing MeasureLearnStep(int steps) {
+  learn::Options options;
+  options.seed = 1;
+  learn::Training training = learn::StartTraining(options);
+  std::vector<double> times_ms;
+  for (int step = 0; step < steps; ++step) {
+    const auto start = std::chrono::steady_clock::now();
+    learn::Train(&training, 1);
+    times_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(times_ms.begin(), times_ms.end());
+  Timing timing;
+  timing.runs = steps;
+  timing.median_ms = times_ms[times_ms.size() / 2];
+  for (const attention::Matrix* part : {&training.model.question_embeddings, &training.model.subject_embeddings,
+                                        &training.model.query_projection, &training.model.key_projection}) {
+    for (const double x : part->data) timing.checksum += std::fabs(x);
+  }
+  return timing;
+}
+
 const char* Platform() {
 #if defined(__wasm__)
   return "wasm";
@@ -133,6 +159,8 @@ int main(int argc, char** argv) {
                 kWidth, timing.median_ms, timing.runs, timing.checksum);
     std::fflush(stdout);
   }
-  std::printf("]}\n");
+  const Timing learn_step = MeasureLearnStep(quick ? 3 : 300);
+  std::printf("],\"learn_step\":{\"median_ms\":%.6f,\"runs\":%d,\"checksum\":%.17g}}\n", learn_step.median_ms,
+              learn_step.runs, learn_step.checksum);
   return 0;
 }

@@ -73,6 +73,11 @@ export function measureTable(bench) {
     lines.push(`| core pass n = ${c.n}, d = 64: native / wasm (ratio) | ${c.native_ms.toFixed(3)} / ` +
                `${c.wasm_ms.toFixed(3)} ms (${c.ratio.toFixed(2)}) | |`);
   }
+  const step = bench.core.learn_step;
+  if (step) {
+    lines.push(`| learn: one training step, median of 300: native / wasm (ratio) | ${step.native_ms.toFixed(3)} / ` +
+               `${step.wasm_ms.toFixed(3)} ms (${step.ratio.toFixed(2)}) | |`);
+  }
   return lines;
 }
 

@@ -46,6 +46,11 @@ const core1024 = core.find((c) => c.n === 1024);
 const sameResults = core.every((c) => Math.abs(c.checksum_native - c.checksum_wasm) <=
                                       1e-6 * Math.max(1, Math.abs(c.checksum_native)));
 
+const learnStep = { native_ms: coreNative.learn_step.median_ms, wasm_ms: coreWasm.learn_step.median_ms,
+                    ratio: coreWasm.learn_step.median_ms / coreNative.learn_step.median_ms,
+                    same_model: Math.abs(coreNative.learn_step.checksum - coreWasm.learn_step.checksum) <=
+                                1e-9 * Math.max(1, Math.abs(coreNative.learn_step.checksum)) };
+
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
 const ov = page.first_frame_ms.overhead_above_floor;
 // The lesson page: the issue's goals for Lighthouse's mobile run, and for the scroll-through that
@@ -110,6 +115,9 @@ const budgets = [
    native.idle_cpu_percent !== null && native.idle_cpu_percent <= 1],
   ['core wasm/native at n = 1024', `${core1024.ratio.toFixed(2)}${sameResults ? '' : ' (results differ!)'}`, '<= 2.0',
    core1024.ratio <= 2.0 && sameResults],
+  ['learn: one training step wasm/native',
+   `${learnStep.ratio.toFixed(2)} (${learnStep.wasm_ms.toFixed(3)} / ${learnStep.native_ms.toFixed(3)} ms)` +
+   `${learnStep.same_model ? '' : ' (trained models differ!)'}`, '<= 2.0', learnStep.ratio <= 2.0 && learnStep.same_model],
   ...lessonBudgets,
 ];
 
@@ -125,7 +133,7 @@ const time = `${now.slice(11, 16)} UTC`;
 const failed = budgets.filter((b) => !b[3]).map((b) => b[0]);
 const bench = {
   date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native, lesson,
-  core: { simd: coreWasm.simd, same_results: sameResults, sizes: core },
+  core: { simd: coreWasm.simd, same_results: sameResults, sizes: core, learn_step: learnStep },
   budgets: budgets.map(([name, measured, limit, pass]) => ({ name, measured, limit, pass })),
 };
 writeFileSync(join(benchDir, 'bench.json'), JSON.stringify(bench, null, 2) + '\n');
