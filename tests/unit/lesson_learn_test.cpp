@@ -140,6 +140,19 @@ TEST_CASE("the readings of the controlled test hold for the trained model, from 
         CHECK(carrier.change < 0.5);
       }
     }
+    // learn.plane_hint: the subject's key reaches furthest along the query (largest q·k).
+    const auto dot = [&trained](int question, int subject) {
+      const std::vector<double> q = learn::QueryOf(trained.model, question);
+      const std::vector<double> k = learn::KeyOf(trained.model, subject);
+      double sum = 0.0;
+      for (size_t c = 0; c < q.size(); ++c) sum += q[c] * k[c];
+      return sum;
+    };
+    for (int question = 0; question < learn::kSubjects; ++question) {
+      for (int subject = 0; subject < learn::kSubjects; ++subject) {
+        if (subject != question) CHECK(dot(question, question) > dot(question, subject));
+      }
+    }
     const char* twice = lesson::LearnRemovalReading(trained, learn::RepeatedFactParagraph(), 1);
     REQUIRE(twice != nullptr);
     CHECK(std::string(twice) == "learn.removal_twice");
