@@ -230,8 +230,12 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, const learn::Model& mod
     draw->AddLine(center, tip, arrow.color, arrow.thickness);
     draw->AddCircleFilled(tip, arrow.thickness + 2.0f, arrow.color);
     const ImVec2 size = ImGui::CalcTextSize(arrow.label.c_str());
-    const float lx = std::clamp(tip.x + (x >= 0.0f ? 6.0f : -6.0f - size.x), origin.x, origin.x + side - size.x);
-    const float ly = std::clamp(tip.y - size.y * 0.5f, origin.y, origin.y + side - size.y);
+    // Beside the tip, away from the origin; above it when that side has no room (beside it on the
+    // other side, the label would lie on the arrow).
+    const float away_x = x >= 0.0f ? tip.x + 6.0f : tip.x - 6.0f - size.x;
+    const bool fits = away_x >= origin.x && away_x + size.x <= origin.x + side;
+    const float lx = std::clamp(fits ? away_x : tip.x - size.x * 0.5f, origin.x, origin.x + side - size.x);
+    const float ly = std::clamp(fits ? tip.y - size.y * 0.5f : tip.y - size.y - 6.0f, origin.y, origin.y + side - size.y);
     draw->AddText(ImVec2(lx, ly), arrow.color, arrow.label.c_str());
   }
   Paragraph(T("learn.plane_hint"), palette.muted);
