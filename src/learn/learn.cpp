@@ -88,13 +88,21 @@ std::array<attention::Matrix*, 4> Parts(Model& model) {
   return {&model.question_embeddings, &model.subject_embeddings, &model.query_projection, &model.key_projection};
 }
 
-// One attention pass for a question: the problem is filled in place, so its storage is reused.
+// Makes `m` rows x cols of zeros, keeping its storage when it is large enough.
+void Resize(attention::Matrix* m, int rows, int cols) {
+  m->rows = rows;
+  m->cols = cols;
+  m->data.assign(static_cast<size_t>(rows) * static_cast<size_t>(cols), 0.0);
+}
+
+// One attention pass for a question: the problem is filled in place, so its storage is reused
+// from example to example (training runs thousands of passes a second).
 void FillProblem(const Model& model, const Paragraph& paragraph, int question, const std::array<bool, kSentences>& removed,
                  attention::Problem* problem) {
   const int dim = model.query_projection.rows;
-  problem->queries = attention::Matrix(1, dim);
-  problem->keys = attention::Matrix(kSentences, dim);
-  problem->values = attention::Matrix(kSentences, 1);
+  Resize(&problem->queries, 1, dim);
+  Resize(&problem->keys, kSentences, dim);
+  Resize(&problem->values, kSentences, 1);
   Project(model.query_projection, model.question_embeddings.Row(question), problem->queries.data.data());
   bool any_removed = false;
   for (int j = 0; j < kSentences; ++j) {
@@ -104,11 +112,20 @@ void FillProblem(const Model& model, const Paragraph& paragraph, int question, c
     problem->values(j, 0) = sentence.number;
     any_removed = any_removed || removed[static_cast<size_t>(j)];
   }
-  problem->mask = attention::Mask();
-  if (any_removed) {
-    problem->mask = attention::Mask(1, kSentences);
-    for (int j = 0; j < kSentences; ++j) problem->mask.Set(0, j, !removed[static_cast<size_t>(j)]);
-  }
+  attention::Mask& mask = problem->mask;
+  mask.rows = any_removed ? 1 : 0;
+  mask.cols = any_removed ? kSentences : 0;
+  mask.allowed.assign(any_removed ? static_cast<size_t>(kSentences) : 0, 1);
+  for (int j = 0; any_removed && j < kSentences; ++j) mask.Set(0, j, !removed[static_cast<size_t>(j)]);
+}
+
+// A question's answer through a problem and result kept between calls; NaN when every sentence
+// is removed.
+double OutputOf(const Model& model, const Paragraph& paragraph, int question, const std::array<bool, kSentences>& removed,
+                attention::Problem* problem, attention::Result* result) {
+  FillProblem(model, paragraph, question, removed, problem);
+  if (!attention::Attend(*problem, result).ok || result->RowIsEmpty(0)) return std::numeric_limits<double>::quiet_NaN();
+  return result->outputs(0, 0);
 }
 
 }  // namespace
@@ -173,23 +190,21 @@ std::vector<double> KeyOf(const Model& model, int subject) {
 
 Answer Ask(const Model& model, const Paragraph& paragraph, int question, const std::array<bool, kSentences>& removed) {
   attention::Problem problem;
-  FillProblem(model, paragraph, question, removed, &problem);
   attention::Result result;
   Answer answer;
-  if (!attention::Attend(problem, &result).ok || result.RowIsEmpty(0)) {
-    answer.output = std::numeric_limits<double>::quiet_NaN();
-    return answer;
-  }
+  answer.output = OutputOf(model, paragraph, question, removed, &problem, &result);
+  if (std::isnan(answer.output)) return answer;
   for (int j = 0; j < kSentences; ++j) answer.weights[static_cast<size_t>(j)] = result.weights(0, j);
-  answer.output = result.outputs(0, 0);
   return answer;
 }
 
 double MeanLoss(const Model& model, const std::vector<Example>& examples) {
   if (examples.empty()) return 0.0;
+  attention::Problem problem;
+  attention::Result result;
   double sum = 0.0;
   for (const Example& example : examples) {
-    const double error = Ask(model, example.paragraph, example.question).output - example.answer;
+    const double error = OutputOf(model, example.paragraph, example.question, {}, &problem, &result) - example.answer;
     sum += error * error;
   }
   return sum / static_cast<double>(examples.size());
@@ -197,9 +212,12 @@ double MeanLoss(const Model& model, const std::vector<Example>& examples) {
 
 double Accuracy(const Model& model, const std::vector<Example>& examples) {
   if (examples.empty()) return 0.0;
+  attention::Problem problem;
+  attention::Result result;
   int right = 0;
   for (const Example& example : examples) {
-    right += std::fabs(Ask(model, example.paragraph, example.question).output - example.answer) < 0.5 ? 1 : 0;
+    const double output = OutputOf(model, example.paragraph, example.question, {}, &problem, &result);
+    right += std::fabs(output - example.answer) < 0.5 ? 1 : 0;
   }
   return static_cast<double>(right) / static_cast<double>(examples.size());
 }
