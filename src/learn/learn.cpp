@@ -73,19 +73,9 @@ void ProjectBack(const attention::Matrix& m, const double* x, const double* dy, 
 }
 
 Model ZerosLike(const Model& model) {
-  Model zeros;
-  for (auto [from, to] : {std::pair{&model.question_embeddings, &zeros.question_embeddings},
-                          std::pair{&model.subject_embeddings, &zeros.subject_embeddings},
-                          std::pair{&model.query_projection, &zeros.query_projection},
-                          std::pair{&model.key_projection, &zeros.key_projection}}) {
-    *to = attention::Matrix(from->rows, from->cols);
-  }
+  Model zeros = model;
+  for (attention::Matrix* part : ParametersOf(zeros)) std::fill(part->data.begin(), part->data.end(), 0.0);
   return zeros;
-}
-
-// Every parameter matrix of a model, in a fixed order.
-std::array<attention::Matrix*, 4> Parts(Model& model) {
-  return {&model.question_embeddings, &model.subject_embeddings, &model.query_projection, &model.key_projection};
 }
 
 // Makes `m` rows x cols of zeros, keeping its storage when it is large enough.
@@ -163,6 +153,10 @@ double AnswerOf(const Paragraph& paragraph, int subject) {
 
 // [SECTION] The model
 
+std::array<attention::Matrix*, 4> ParametersOf(Model& model) {
+  return {&model.question_embeddings, &model.subject_embeddings, &model.query_projection, &model.key_projection};
+}
+
 Model InitialModel(const Options& options) {
   Random random(options.seed * 0xD1B54A32D192ED03ULL + 7);
   Model model;
@@ -170,7 +164,7 @@ Model InitialModel(const Options& options) {
   model.subject_embeddings = attention::Matrix(kSubjects, options.embed);
   model.query_projection = attention::Matrix(options.dim, options.embed);
   model.key_projection = attention::Matrix(options.dim, options.embed);
-  for (attention::Matrix* part : Parts(model)) {
+  for (attention::Matrix* part : ParametersOf(model)) {
     for (double& x : part->data) x = random.Uniform(-kInitialScale, kInitialScale);
   }
   return model;
@@ -240,9 +234,11 @@ Training StartTraining(const Options& options) {
   return training;
 }
 
-Model LossGradient(const Model& model, const std::vector<Example>& examples) {
+Model LossGradient(const Model& model, const std::vector<Example>& examples, double* loss) {
   Model gradient = ZerosLike(model);
+  if (loss != nullptr) *loss = 0.0;
   if (examples.empty()) return gradient;
+  double squared_errors = 0.0;
   const int embed = model.query_projection.cols;
   attention::Problem problem;
   attention::Result result;
@@ -253,7 +249,9 @@ Model LossGradient(const Model& model, const std::vector<Example>& examples) {
     FillProblem(model, example.paragraph, example.question, {}, &problem);
     if (!attention::Attend(problem, &result).ok) continue;
     // L = mean of (output - answer)^2.
-    output_gradient(0, 0) = 2.0 * (result.outputs(0, 0) - example.answer) / static_cast<double>(examples.size());
+    const double error = result.outputs(0, 0) - example.answer;
+    squared_errors += error * error;
+    output_gradient(0, 0) = 2.0 * error / static_cast<double>(examples.size());
     if (!attention::AttendGradients(problem, result, output_gradient, &pass).ok) continue;
     std::fill(d_embedding.begin(), d_embedding.end(), 0.0);
     ProjectBack(model.query_projection, model.question_embeddings.Row(example.question), pass.queries.Row(0),
@@ -267,20 +265,24 @@ Model LossGradient(const Model& model, const std::vector<Example>& examples) {
       for (int c = 0; c < embed; ++c) gradient.subject_embeddings(subject, c) += d_embedding[static_cast<size_t>(c)];
     }
   }
+  if (loss != nullptr) *loss = squared_errors / static_cast<double>(examples.size());
   return gradient;
 }
 
 void Train(Training* training, int count) {
   Training& t = *training;
   for (int step = 0; step < count; ++step) {
-    Model gradient = LossGradient(t.model, t.data.train);
+    // The gradient's forward passes give the loss of the model as it is: after the step before.
+    double loss = 0.0;
+    Model gradient = LossGradient(t.model, t.data.train, &loss);
+    if (step > 0) t.loss.push_back(loss);
     ++t.steps;
     t.beta1_power *= kAdamBeta1;
     t.beta2_power *= kAdamBeta2;
-    const auto params = Parts(t.model);
-    const auto grads = Parts(gradient);
-    const auto firsts = Parts(t.first_moment);
-    const auto seconds = Parts(t.second_moment);
+    const auto params = ParametersOf(t.model);
+    const auto grads = ParametersOf(gradient);
+    const auto firsts = ParametersOf(t.first_moment);
+    const auto seconds = ParametersOf(t.second_moment);
     for (size_t part = 0; part < params.size(); ++part) {
       for (size_t k = 0; k < params[part]->data.size(); ++k) {
         const double g = grads[part]->data[k];
@@ -293,9 +295,9 @@ void Train(Training* training, int count) {
         params[part]->data[k] -= t.options.rate * m_hat / (std::sqrt(v_hat) + kAdamEpsilon);
       }
     }
-    t.loss.push_back(MeanLoss(t.model, t.data.train));
     t.accuracy.push_back(Accuracy(t.model, t.data.held_out));
   }
+  if (count > 0) t.loss.push_back(MeanLoss(t.model, t.data.train));
 }
 
 // [SECTION] The controlled test

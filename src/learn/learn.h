@@ -85,6 +85,9 @@ struct Model {
   attention::Matrix key_projection;       // dim x embed (W_K)
 };
 
+// Every parameter matrix of a model, in a fixed order: the embeddings, then W_Q and W_K.
+std::array<attention::Matrix*, 4> ParametersOf(Model& model);
+
 // Small random parameters from the seed: every weight starts near 1/4.
 Model InitialModel(const Options& options);
 
@@ -125,8 +128,9 @@ Training StartTraining(const Options& options);
 // `count` full-batch steps: the gradient of the mean squared error through attention
 // (attention::AttendGradients) and the projections, then an Adam update.
 void Train(Training* training, int count);
-// The gradient of the training loss with respect to every parameter, shaped as the model.
-Model LossGradient(const Model& model, const std::vector<Example>& examples);
+// The gradient of the training loss with respect to every parameter, shaped as the model; the
+// loss itself (MeanLoss, the same number) into *loss when not null.
+Model LossGradient(const Model& model, const std::vector<Example>& examples, double* loss = nullptr);
 
 // [SECTION] The controlled test: remove a sentence, measure the answer
 

@@ -121,8 +121,7 @@ Timing MeasureLearnStep(int steps) {
   Timing timing;
   timing.runs = steps;
   timing.median_ms = times_ms[times_ms.size() / 2];
-  for (const attention::Matrix* part : {&training.model.question_embeddings, &training.model.subject_embeddings,
-                                        &training.model.query_projection, &training.model.key_projection}) {
+  for (const attention::Matrix* part : learn::ParametersOf(training.model)) {
     for (const double x : part->data) timing.checksum += std::fabs(x);
   }
   return timing;

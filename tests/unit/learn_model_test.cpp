@@ -21,10 +21,6 @@ int OrderOf(const learn::Paragraph& paragraph) {
   return order;
 }
 
-std::array<attention::Matrix*, 4> Parts(learn::Model& model) {
-  return {&model.question_embeddings, &model.subject_embeddings, &model.query_projection, &model.key_projection};
-}
-
 }  // namespace
 
 TEST_CASE("the data: four distinct subjects a paragraph, answers from the paragraph, held-out orders unseen") {
@@ -65,8 +61,8 @@ TEST_CASE("the loss gradient through attention and the projections agrees with c
   const std::vector<learn::Example> batch(training.data.train.begin(), training.data.train.begin() + 24);
   learn::Model model = training.model;
   learn::Model gradient = learn::LossGradient(model, batch);
-  const auto parts = Parts(model);
-  const auto grads = Parts(gradient);
+  const auto parts = learn::ParametersOf(model);
+  const auto grads = learn::ParametersOf(gradient);
   const double h = 1e-6;
   for (size_t part = 0; part < parts.size(); ++part) {
     for (size_t k = 0; k < parts[part]->data.size(); ++k) {
@@ -130,7 +126,7 @@ TEST_CASE("the same seed gives the same trained model natively and in wasm") {
   options.seed = 1;
   learn::Training training = learn::StartTraining(options);
   learn::Train(&training, kDefaultSteps);
-  const auto parts = Parts(training.model);
+  const auto parts = learn::ParametersOf(training.model);
   REQUIRE(parts.size() == expected.size());
   for (size_t part = 0; part < parts.size(); ++part) {
     REQUIRE(parts[part]->data.size() == expected[part].size());
