@@ -136,16 +136,18 @@ Status Attend(const Problem& problem, Result* result) {
   detail::ReshapeForOverwrite(&r.scores, query_rows, key_rows);
   detail::ReshapeForOverwrite(&r.weights, query_rows, key_rows);
   r.empty_rows.clear();
-  // Softmax gets the scores before the temperature so it can subtract the maximum first.
-  std::vector<double> scaled(key_count);
   for (int i = 0; i < query_rows; ++i) {
     // Pointer arithmetic rather than Row(i): with no keys there is no element 0 to name.
     const size_t offset = static_cast<size_t>(i) * key_count;
     const double* dots_row = r.dot_products.data.data() + offset;
     double* scores_row = r.scores.data.data() + offset;
-    detail::DivideRow(dots_row, key_rows, divisor, scaled.data());
-    detail::DivideRow(scaled.data(), key_rows, problem.temperature, scores_row);
-    if (!SoftmaxRow(scaled.data(), r.allowed.Row(i), key_rows, problem.temperature, r.weights.data.data() + offset)) {
+    // Softmax gets the scores before the temperature so it can subtract the maximum first; they
+    // are held in the weights' row, which SoftmaxRow then overwrites in place (it reads each
+    // score before it writes that weight), so a pass allocates nothing here.
+    double* weights_row = r.weights.data.data() + offset;
+    detail::DivideRow(dots_row, key_rows, divisor, weights_row);
+    detail::DivideRow(weights_row, key_rows, problem.temperature, scores_row);
+    if (!SoftmaxRow(weights_row, r.allowed.Row(i), key_rows, problem.temperature, weights_row)) {
       r.empty_rows.push_back(i);
     }
   }

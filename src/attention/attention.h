@@ -99,6 +99,7 @@ Status CheckTemperature(double temperature);
 // to one-hot, ties sharing the weight. Infinite scores follow the limits: -inf acts as a masked
 // position, +inf positions share all the weight. Unusable input also returns false with all-zero
 // weights: an allowed score that is NaN, or a temperature that CheckTemperature rejects.
+// `weights` may be `scores`: the row is then replaced by its weights in place.
 bool SoftmaxRow(const double* scores, const uint8_t* allowed, int count, double temperature, double* weights);
 // Convenience form of SoftmaxRow with every position allowed (all zeros when SoftmaxRow fails).
 std::vector<double> Softmax(const std::vector<double>& scores, double temperature = 1.0);

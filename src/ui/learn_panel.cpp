@@ -274,7 +274,7 @@ void DrawRemoval(Context& ctx, lesson::LessonState& state, const learn::Training
     ImGui::EndTable();
   }
   RecordItem(ctx, "learn.removal");
-  const char* reading = lesson::LearnRemovalReading(training, paragraph, scene.question);
+  const char* reading = lesson::LearnRemovalReading(removals, paragraph, scene.question);
   if (reading != nullptr) Paragraph(T(reading), ctx.palette.muted);
   EndHighlightGroup(ctx, state, "learn.removal");
 }

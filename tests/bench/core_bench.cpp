@@ -1,6 +1,7 @@
 // Times one full attention pass (attention::Attend) over n positions of width d = 64 with the
 // causal mask on, as a next-token predictor would run it, and one step of the Learn scene's
-// training (learn::Train, seed 1, steps 1 to 300), and prints one JSON object on stdout:
+// training (learn::Train, seed 1, steps 1 to 300, the fastest of 7 trainings), and prints one
+// JSON object on stdout:
 //   {"platform":"native","simd":false,"results":[{"n":64,"d":64,"median_ms":0.5,"runs":2000,"checksum":123.4},...],
 //    "learn_step":{"median_ms":0.2,"runs":300,"checksum":41.5}}
 // (the learn checksum: the sum of |parameters| after the last step timed).
@@ -106,23 +107,32 @@ Timing Measure(int n, int min_runs, int max_runs, double budget_ms) {
   return timing;
 }
 
-// One training step at a time from the start of seed 1's training: the median time of a step.
-Timing MeasureLearnStep(int steps) {
+// One training step at a time from the start of seed 1's training: the median time of a step,
+// in the fastest of `rounds` trainings from the start. A wasm engine starts a function in its
+// baseline compiler and swaps in optimized code partway through the first training, and this
+// machine's speed drifts by up to 2x from one tenth of a second to the next; the fastest round
+// is the code's own speed (the page bench's training run times the cold start a learner meets).
+Timing MeasureLearnStep(int steps, int rounds) {
   learn::Options options;
   options.seed = 1;
-  learn::Training training = learn::StartTraining(options);
-  std::vector<double> times_ms;
-  for (int step = 0; step < steps; ++step) {
-    const auto start = std::chrono::steady_clock::now();
-    learn::Train(&training, 1);
-    times_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-  }
-  std::sort(times_ms.begin(), times_ms.end());
   Timing timing;
   timing.runs = steps;
-  timing.median_ms = times_ms[times_ms.size() / 2];
-  for (const attention::Matrix* part : learn::ParametersOf(training.model)) {
-    for (const double x : part->data) timing.checksum += std::fabs(x);
+  for (int round = 0; round < rounds; ++round) {
+    learn::Training training = learn::StartTraining(options);
+    std::vector<double> times_ms;
+    for (int step = 0; step < steps; ++step) {
+      const auto start = std::chrono::steady_clock::now();
+      learn::Train(&training, 1);
+      times_ms.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    std::sort(times_ms.begin(), times_ms.end());
+    const double median = times_ms[times_ms.size() / 2];
+    if (round == 0 || median < timing.median_ms) timing.median_ms = median;
+    // Every round trains the same model; the checksum is the last one's.
+    timing.checksum = 0.0;
+    for (const attention::Matrix* part : learn::ParametersOf(training.model)) {
+      for (const double x : part->data) timing.checksum += std::fabs(x);
+    }
   }
   return timing;
 }
@@ -158,7 +168,7 @@ int main(int argc, char** argv) {
                 kWidth, timing.median_ms, timing.runs, timing.checksum);
     std::fflush(stdout);
   }
-  const Timing learn_step = MeasureLearnStep(quick ? 3 : 300);
+  const Timing learn_step = quick ? MeasureLearnStep(3, 1) : MeasureLearnStep(300, 7);
   std::printf("],\"learn_step\":{\"median_ms\":%.6f,\"runs\":%d,\"checksum\":%.17g}}\n", learn_step.median_ms,
               learn_step.runs, learn_step.checksum);
   return 0;

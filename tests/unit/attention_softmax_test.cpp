@@ -143,6 +143,22 @@ TEST_CASE("masked positions get weight exactly 0 and the rest renormalize") {
   CHECK(weights[2] == 0.5);
 }
 
+TEST_CASE("a softmax row computed in place equals the one written elsewhere") {
+  // Masks, -inf, +inf, a temperature and a NaN the mask hides: every path of SoftmaxRow.
+  const std::vector<std::vector<double>> rows = {
+      {0.3, -1.7, 2.25, 0.0, 5.5}, {-kInf, 1.0, kInf, 2.0, kInf}, {kNaN, 1e300, -1e300, 4.0, 4.0}};
+  const uint8_t allowed[] = {0, 1, 1, 1, 1};
+  for (const std::vector<double>& scores : rows) {
+    for (const uint8_t* mask : {static_cast<const uint8_t*>(nullptr), allowed}) {
+      std::vector<double> elsewhere(scores.size(), -1.0);
+      const bool ok = SoftmaxRow(scores.data(), mask, 5, 0.7, elsewhere.data());
+      std::vector<double> in_place = scores;
+      CHECK(SoftmaxRow(in_place.data(), mask, 5, 0.7, in_place.data()) == ok);
+      CHECK(in_place == elsewhere);
+    }
+  }
+}
+
 TEST_CASE("a softmax row with every position masked is flagged and all zero") {
   const double scores[] = {1.0, 2.0, 3.0};
   const uint8_t allowed[] = {0, 0, 0};

@@ -109,6 +109,15 @@ TEST_CASE("the mirror says how far training is and where the model looks, from t
   CHECK(trained.find("is on “The bus leaves at 10.”") != std::string::npos);
   CHECK(answer.weights[1] > 0.9);
   CHECK(trained.find("nan") == std::string::npos);
+  // The controlled test's reading follows, as under the panel's table: for the untrained model,
+  // for one fact stated twice, and none while training runs.
+  CHECK(untrained.find(lesson::T("learn.removal_untrained")) != std::string::npos);
+  lesson::SetLearnParagraph(state.learn, 1);
+  CHECK(lesson::DescribeScene(state).find(lesson::T("learn.removal_twice")) != std::string::npos);
+  lesson::StartLearnTraining(state.learn);
+  const std::string training_now = lesson::DescribeScene(state);
+  CHECK(training_now.find(lesson::T("learn.removal_twice")) == std::string::npos);
+  CHECK(training_now.find(lesson::T("mirror.learn.training")) != std::string::npos);
 }
 
 // The panel states one of three readings of the controlled test; each must hold for the numbers.
@@ -118,16 +127,18 @@ TEST_CASE("the readings of the controlled test hold for the trained model, from 
     lesson::LearnScene scene;
     lesson::SetLearnSeed(scene, seed);
     const learn::Training& untrained = lesson::LearnTrainingOf(scene);
-    CHECK(std::string(lesson::LearnRemovalReading(untrained, learn::LessonParagraph(), 1)) == "learn.removal_untrained");
+    const learn::Paragraph lesson_paragraph = learn::LessonParagraph();
+    CHECK(std::string(lesson::LearnRemovalReading(learn::RemoveEach(untrained.model, lesson_paragraph, 1), lesson_paragraph, 1)) ==
+          "learn.removal_untrained");
     lesson::SetLearnSteps(scene, lesson::kLearnRunSteps);
     const learn::Training& trained = lesson::LearnTrainingOf(scene);
     for (const int question : {0, 1, 2, 3}) {
       CAPTURE(question);
       // One sentence holds the weight; its removal moves the answer, or (when the other numbers
       // happen to mix to about the same) barely does, and the panel says which.
-      const char* reading = lesson::LearnRemovalReading(trained, learn::LessonParagraph(), question);
+      const auto removals = learn::RemoveEach(trained.model, lesson_paragraph, question);
+      const char* reading = lesson::LearnRemovalReading(removals, lesson_paragraph, question);
       REQUIRE(reading != nullptr);
-      const auto removals = learn::RemoveEach(trained.model, learn::LessonParagraph(), question);
       const learn::Removal& carrier = removals[static_cast<size_t>(question)];  // sentence j is about subject j
       CHECK(carrier.weight > 0.8);
       if (std::string(reading) == "learn.removal_once") {
@@ -153,11 +164,12 @@ TEST_CASE("the readings of the controlled test hold for the trained model, from 
         if (subject != question) CHECK(dot(question, question) > dot(question, subject));
       }
     }
-    const char* twice = lesson::LearnRemovalReading(trained, learn::RepeatedFactParagraph(), 1);
+    const learn::Paragraph repeated = learn::RepeatedFactParagraph();
+    const auto removals = learn::RemoveEach(trained.model, repeated, 1);
+    const char* twice = lesson::LearnRemovalReading(removals, repeated, 1);
     REQUIRE(twice != nullptr);
     CHECK(std::string(twice) == "learn.removal_twice");
     // What "learn.removal_twice" says: each copy about half the weight, the answer unmoved.
-    const auto removals = learn::RemoveEach(trained.model, learn::RepeatedFactParagraph(), 1);
     CHECK(removals[0].weight == doctest::Approx(0.5).epsilon(0.1));
     CHECK(removals[2].weight == doctest::Approx(0.5).epsilon(0.1));
     CHECK(removals[0].change < 0.25);

@@ -51,10 +51,10 @@ std::vector<int> LearnQuestionsOf(const LearnScene& scene) {
   return subjects;
 }
 
-const char* LearnRemovalReading(const learn::Training& training, const learn::Paragraph& paragraph, int question) {
+const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
+                                const learn::Paragraph& paragraph, int question) {
   constexpr double kBarely = 0.25;  // the answer "barely moves": it still rounds to the same hour
   constexpr double kMoves = 0.5;    // the answer moves: it rounds to another hour
-  const auto removals = learn::RemoveEach(training.model, paragraph, question);
   double largest = 0.0;
   int copies = 0, large_copies_unmoved = 0, moving = 0, carrier = -1, unmoved_carrier = -1;
   for (int j = 0; j < learn::kSentences; ++j) {

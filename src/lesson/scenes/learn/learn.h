@@ -51,14 +51,16 @@ std::string LearnAnswerText(double output, double right);
 // The subjects a question can be about in the shown paragraph, in the paragraph's order, each once.
 std::vector<int> LearnQuestionsOf(const LearnScene& scene);
 
-// The reading of the controlled test that the trained model's numbers support, as a key of
+// The reading of the controlled test (learn::RemoveEach's `removals` of `paragraph` for
+// `question`) that the trained model's numbers support, as a key of
 // lesson.txt: "learn.removal_untrained" while no sentence has most of the weight,
 // "learn.removal_twice" when two copies of the asked fact each hold a large share and removing
 // either barely moves the answer, "learn.removal_once" when one sentence holds the weight and only
 // its removal moves the answer, "learn.removal_coincidence" when one sentence holds the weight yet
 // its removal barely moves the answer (the others' numbers happen to mix to about the same); null
 // when none of these holds.
-const char* LearnRemovalReading(const learn::Training& training, const learn::Paragraph& paragraph, int question);
+const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
+                                const learn::Paragraph& paragraph, int question);
 
 // Train runs kLearnRunSteps more steps (at most to kLearnMaxSteps) and then stops; Pause stops
 // it; Step takes one step; Reset goes back to step 0.

@@ -34,7 +34,13 @@ std::string Describe(const LessonState& state) {
                                   {"weight", MirrorNumber(answer.weights[static_cast<size_t>(most)])},
                                   {"sentence", MirrorQuoted(LearnSentenceText(paragraph.sentences[static_cast<size_t>(most)]))},
                                   {"output", MirrorNumber(answer.output)}});
-  return MirrorSentences({progress, focus, scene.training ? T("mirror.learn.training") : std::string()});
+  // The controlled test's reading, as the panel states it under its table; while training runs,
+  // the numbers it would read are about to change.
+  const char* reading =
+      scene.training ? nullptr : LearnRemovalReading(learn::RemoveEach(training.model, paragraph, scene.question), paragraph,
+                                                     scene.question);
+  return MirrorSentences({progress, focus, scene.training ? T("mirror.learn.training") : std::string(),
+                          reading != nullptr ? T(reading) : std::string()});
 }
 
 MirrorTable Table(const LessonState& state) {
