@@ -27,6 +27,12 @@ using lesson::T;
 // The loss falls over orders of magnitude: its curve is drawn on a log scale down to this.
 constexpr double kLossFloor = 1e-3;
 
+// 10^power as people write it: "100", "1", "0.01".
+std::string PowerOfTen(int power) {
+  if (power >= 0) return "1" + std::string(static_cast<size_t>(power), '0');
+  return "0." + std::string(static_cast<size_t>(-power - 1), '0') + "1";
+}
+
 // T trains and pauses, S takes one step (ui/shortcuts.h).
 void HandleKeys(LearnScene& scene) {
   if (TypedCount('t') % 2 == 1) {
@@ -86,7 +92,7 @@ void DrawCurves(Context& ctx, lesson::LessonState& state, const learn::Training&
   const std::string status =
       lesson::Fill(T("learn.status"),
                    {{"steps", std::to_string(training.steps)},
-                    {"loss", FormatNumber(training.loss.back(), 3)},
+                    {"loss", lesson::LearnLossText(training.loss.back())},
                     {"accuracy", std::to_string(static_cast<int>(std::lround(training.accuracy.back() *
                                                                              static_cast<double>(training.data.held_out.size()))))},
                     {"held_out", std::to_string(training.data.held_out.size())}});
@@ -96,36 +102,62 @@ void DrawCurves(Context& ctx, lesson::LessonState& state, const learn::Training&
   RecordItem(ctx, "learn.status");
   Paragraph(T("learn.curves"), palette.muted);
 
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float height = std::clamp(width * 0.3f, 90.0f, 160.0f);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(width, height));
-  RecordItem(ctx, "learn.curves");
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 lo(origin.x + 4.0f, origin.y + height - 4.0f);
-  const ImVec2 hi(origin.x + width - 4.0f, origin.y + 4.0f);
-  draw->AddLine(lo, ImVec2(hi.x, lo.y), palette.axis, 1.5f);
-  draw->AddLine(lo, ImVec2(lo.x, hi.y), palette.axis, 1.5f);
-  const int span = std::max(lesson::kLearnRunSteps, training.steps);
+  // Scales: the loss's powers of ten on the left, the accuracy's 0 and 100 % on the right, the
+  // steps below; the plot takes the room between them.
   const double top = std::log10(std::max(training.loss.front(), kLossFloor * 10.0));
   const double bottom = std::log10(kLossFloor);
+  const std::string percent_top = lesson::Fill(T("learn.percent"), {{"n", "100"}});
+  const std::string percent_bottom = lesson::Fill(T("learn.percent"), {{"n", "0"}});
+  const float line = ImGui::GetFontSize();
+  const float gap = 4.0f;
+  const int top_power = static_cast<int>(std::floor(top));
+  const int bottom_power = static_cast<int>(std::lround(bottom));
+  // The widest label is the largest power ("100") or the smallest ("0.001").
+  const float left_room = std::max(ImGui::CalcTextSize(PowerOfTen(top_power).c_str()).x,
+                                   ImGui::CalcTextSize(PowerOfTen(bottom_power).c_str()).x) +
+                          gap * 2.5f;
+  const float right_room = ImGui::CalcTextSize(percent_top.c_str()).x + gap * 2.0f;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float height = std::clamp(width * 0.3f, 100.0f, 170.0f);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, height + line + gap));
+  RecordItem(ctx, "learn.curves");
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 lo(origin.x + left_room, origin.y + height - gap);
+  const ImVec2 hi(origin.x + width - right_room, origin.y + line * 0.5f);
+  draw->AddLine(lo, ImVec2(hi.x, lo.y), palette.axis, 1.5f);
+  draw->AddLine(lo, ImVec2(lo.x, hi.y), palette.axis, 1.5f);
+  draw->AddLine(ImVec2(hi.x, lo.y), hi, palette.axis, 1.5f);
+  const int span = std::max(lesson::kLearnRunSteps, training.steps);
   auto x_at = [&](size_t step) { return lo.x + (hi.x - lo.x) * static_cast<float>(step) / static_cast<float>(span); };
+  auto y_at = [&](double unit) { return lo.y + (hi.y - lo.y) * static_cast<float>(std::clamp(unit, 0.0, 1.0)); };
+  auto loss_unit = [&](double loss) { return (std::log10(std::max(loss, kLossFloor)) - bottom) / (top - bottom); };
+  // A label every power of ten, or every second one when they would touch.
+  const int decades = top_power - bottom_power;
+  const int every = (lo.y - hi.y) / static_cast<float>(std::max(decades, 1)) < line * 1.1f ? 2 : 1;
+  for (int power = top_power; power >= bottom_power; power -= every) {
+    const float y = y_at((power - bottom) / (top - bottom));  // loss_unit of 10^power
+    const std::string label = PowerOfTen(power);
+    draw->AddLine(ImVec2(lo.x - gap, y), ImVec2(lo.x, y), palette.axis, 1.0f);
+    draw->AddText(ImVec2(lo.x - gap * 1.5f - ImGui::CalcTextSize(label.c_str()).x, y - line * 0.5f), palette.first, label.c_str());
+  }
+  draw->AddText(ImVec2(hi.x + gap, hi.y - line * 0.5f), palette.second, percent_top.c_str());
+  draw->AddText(ImVec2(hi.x + gap, lo.y - line * 0.5f), palette.second, percent_bottom.c_str());
+  const std::string steps_label = lesson::Fill(T("learn.steps_axis"), {{"steps", std::to_string(span)}});
+  draw->AddText(ImVec2(lo.x, lo.y + gap), palette.muted, "0");
+  draw->AddText(ImVec2(hi.x - ImGui::CalcTextSize(steps_label.c_str()).x, lo.y + gap), palette.muted, steps_label.c_str());
+
   auto curve = [&](const std::vector<double>& values, auto to_unit, ImU32 color) {
     std::vector<ImVec2> points;
     points.reserve(values.size());
-    for (size_t step = 0; step < values.size(); ++step) {
-      const float unit = static_cast<float>(std::clamp(to_unit(values[step]), 0.0, 1.0));
-      points.push_back(ImVec2(x_at(step), lo.y + (hi.y - lo.y) * unit));
-    }
+    for (size_t step = 0; step < values.size(); ++step) points.push_back(ImVec2(x_at(step), y_at(to_unit(values[step]))));
     if (points.size() >= 2) draw->AddPolyline(points.data(), static_cast<int>(points.size()), color, ImDrawFlags_None, 2.0f);
   };
-  curve(training.loss, [&](double loss) { return (std::log10(std::max(loss, kLossFloor)) - bottom) / (top - bottom); },
-        palette.first);
+  curve(training.loss, loss_unit, palette.first);
   curve(training.accuracy, [](double share) { return share; }, palette.second);
-  const float line = ImGui::GetFontSize();
-  draw->AddText(ImVec2(hi.x - ImGui::CalcTextSize(T("learn.loss").c_str()).x, hi.y), palette.first, T("learn.loss").c_str());
-  draw->AddText(ImVec2(hi.x - ImGui::CalcTextSize(T("learn.accuracy").c_str()).x, hi.y + line), palette.second,
-                T("learn.accuracy").c_str());
+  // The key, below the plot: which line is which, and which scale it is read on.
+  Paragraph(T("learn.loss"), palette.first);
+  Paragraph(T("learn.accuracy"), palette.second);
   EndHighlightGroup(ctx, state, "learn.curves");
 }
 

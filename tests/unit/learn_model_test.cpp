@@ -104,7 +104,9 @@ TEST_CASE("training from ten seeds reaches 95 % of held-out questions within the
     CHECK(training.steps == kDefaultSteps);
     CHECK(training.loss.size() == static_cast<size_t>(kDefaultSteps + 1));
     CHECK(training.accuracy.back() >= 0.95);
+    // What the panel says above its curves (learn.curves): the loss falls, the accuracy rises.
     CHECK(training.loss.back() < 0.05 * training.loss.front());
+    CHECK(training.accuracy.back() > training.accuracy.front() + 0.5);
     // For "When does the bus leave?" in the lesson's paragraph, the weight is on the bus.
     const learn::Answer answer = learn::Ask(training.model, learn::LessonParagraph(), 1);
     CHECK(answer.weights[1] > 0.9);

@@ -92,6 +92,17 @@ TEST_CASE("the question is always about a subject of the paragraph shown") {
   CHECK_FALSE(lesson::SetLearnQuestion(scene, 3));
 }
 
+TEST_CASE("a loss is written with the digits that say something") {
+  LoadText();
+  CHECK(lesson::LearnLossText(23.456) == "23.46");
+  CHECK(lesson::LearnLossText(0.1) == "0.1");
+  CHECK(lesson::LearnLossText(0.0234) == "0.023");
+  CHECK(lesson::LearnLossText(0.00051) == "0.00051");
+  CHECK(lesson::LearnLossText(0.0001) == "0.0001");
+  CHECK(lesson::LearnLossText(0.0) == "below 0.0001");
+  CHECK(lesson::LearnLossText(3e-9) == "below 0.0001");
+}
+
 TEST_CASE("the mirror says how far training is and where the model looks, from the numbers") {
   LoadText();
   lesson::LessonState state;

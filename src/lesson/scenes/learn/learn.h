@@ -48,6 +48,9 @@ std::string LearnSentenceText(const learn::Sentence& sentence);
 std::string LearnQuestionText(int subject);
 // "Answer: 12.5 (the right answer is 10)".
 std::string LearnAnswerText(double output, double right);
+// A loss for people: two significant digits below 0.1 ("0.023", "0.00051"), two decimals above
+// ("23.46"), and "below 0.0001" under that, where the digits no longer say anything.
+std::string LearnLossText(double loss);
 // The subjects a question can be about in the shown paragraph, in the paragraph's order, each once.
 std::vector<int> LearnQuestionsOf(const LearnScene& scene);
 

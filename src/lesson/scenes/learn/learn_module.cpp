@@ -27,7 +27,7 @@ std::string Describe(const LessonState& state) {
   const std::string progress =
       Fill(T(training.steps == 0 ? "mirror.learn.untrained" : "mirror.learn.trained"),
            {{"steps", MirrorCount(training.steps)},
-            {"loss", MirrorNumber(training.loss.back())},
+            {"loss", LearnLossText(training.loss.back())},
             {"accuracy", Percent(training.accuracy.back())}});
   const std::string focus = Fill(T("mirror.learn.weight"),
                                  {{"question", MirrorQuoted(LearnQuestionText(scene.question))},
