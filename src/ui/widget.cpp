@@ -96,7 +96,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   ImGui::SetNextWindowSize(viewport->WorkSize);
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
-                                 ImGuiWindowFlags_NoBringToFrontOnFocus;
+                                 ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
   // A widget as tall as its content needs no scrollbar. ImGui decides on one from the last frame's
   // size, so a widget just grown to its content would otherwise show one for a frame, wrap its
   // text narrower, grow again and resize its canvas two or three times.
