@@ -117,7 +117,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
     if (!ctx.hide_player) ImGui::Separator();
   }
   // Through a table rather than direct calls: the optimizer then keeps each panel a function of
-  // its own instead of folding all six into this one, and a browser, which compiles wasm functions
+  // its own instead of folding all seven into this one, and a browser, which compiles wasm functions
   // when first called, compiles only the panel on screen before the first frame.
   if (const PanelFn panel = PanelOf(state.scene)) panel(state, ctx);
   PausePlayerIfTakenOver(state, ctx);

@@ -157,7 +157,7 @@ export function performanceDoc(bench) {
 # Performance
 
 \`./scripts/bench\` builds what it needs, measures the widget beside a baseline and the lesson
-page with its six widgets, prints the tables below, writes \`build/bench/bench.json\` (every
+page with its seven widgets, prints the tables below, writes \`build/bench/bench.json\` (every
 sample included) and this page, and exits 1 if a budget fails. \`BENCH_RUNS=N\` sets the
 first-frame runs per page (default 41), \`BENCH_LIGHTHOUSE_RUNS=N\` the Lighthouse runs of the
 lesson page (default 3). It takes the machine for a while: run it when nothing else is building.
@@ -202,7 +202,7 @@ generator and the lesson bench's arithmetic on made-up runs.
 
 ## The lesson page
 
-\`index.html\` with its six widgets, served from \`build/web/site/\` by \`scripts/serve.mjs\`
+\`index.html\` with its seven widgets, served from \`build/web/site/\` by \`scripts/serve.mjs\`
 (compressed or not, as that server sends it), measured two ways.
 
 - **Lighthouse** (the npm package, pinned in \`package.json\`) on Debian's Chromium, headless,

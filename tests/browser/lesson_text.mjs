@@ -3,7 +3,7 @@
 // one-file offline lesson, what is inlined as window.attentionLessonText.
 // - served: an edited lesson file's words show in the ARIA mirror; each page asks for
 //   lesson/lesson.txt once (widget.html's start script and the loader share one download, the
-//   lesson page's six widgets too) and for nothing else under lesson/;
+//   lesson page's seven widgets too) and for nothing else under lesson/;
 // - a malformed line in one section of the lesson file: the widget starts, a console warning
 //   names the file, line and section, that section's keys show as [key], the others as written;
 // - the lesson file missing (widget page and lesson page) or the lesson page opened from file://

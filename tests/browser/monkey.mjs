@@ -1,6 +1,6 @@
 // Monkey test in headless Chromium (in the spirit of PhET's ?fuzz): a seeded stream of random
 // input (monkey_stream.mjs: mouse, touch, wheel, keys, typed text, viewport resizes down to phone
-// widths, and switches through all six scenes) played into widget.html. It passes when:
+// widths, and switches through all seven scenes) played into widget.html. It passes when:
 //  - no console error, page error or failed request appears at any point;
 //  - the accessible mirror (live region and table) never reads "nan", "inf" or "infinity"
 //    (watched on every change, not sampled; the quick check's "your answer" column is skipped:

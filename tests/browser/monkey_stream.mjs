@@ -76,7 +76,7 @@ export function countFromEnv() {
 
 const frac = (value) => Math.round(value * 10000) / 10000;
 
-// The stream for `seed`: exactly `count` events. Scenes come in shuffled rounds of all six, one
+// The stream for `seed`: exactly `count` events. Scenes come in shuffled rounds of all seven, one
 // per segment, so every scene gets a share of the stream; a pressed button is always released.
 export function generate(seed, count = DEFAULT_EVENTS) {
   const r = makeRandom(seed);

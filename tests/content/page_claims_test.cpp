@@ -1,7 +1,8 @@
 // The lesson page's and the lesson file's worked numbers, checked against the attention core:
 // every "a × b + c × d = e" and "a + b = c" they write is computed again, the page's worked
 // table is the Combine scene as it opens, and the page's Compare section names the question
-// and the answer the Compare scene holds.
+// and the answer the Compare scene holds; the Learn section's words and claims are the Learn
+// scene's.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -15,6 +16,8 @@
 #include "lesson/builtin_text.h"
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
+#include "lesson/scenes/learn/learn.h"
+#include "lesson/text_store.h"
 
 namespace {
 
@@ -122,4 +125,43 @@ TEST_CASE("the page's Compare section asks the scene's question and moves the ou
   const std::string answer = attention::FormatNumber(scene.keys[lesson::kCompareAnswerKey].value);
   CHECK(section.find("the output move toward " + answer) != std::string::npos);
   CHECK(section.find(store.Get("compare.key" + std::to_string(lesson::kCompareAnswerKey))) != std::string::npos);
+}
+
+TEST_CASE("the page's Learn section: the scene's words, and what the model does before and after Train") {
+  lesson::LessonText().Clear();
+  lesson::LoadBuiltInText(lesson::LessonText());
+  const std::string section = Between(Page(), "<section aria-labelledby=\"learn-where\">", "</section>");
+  const learn::Paragraph paragraph = learn::LessonParagraph();
+  CHECK(learn::kSentences == 4);
+  REQUIRE(section.find("paragraphs of four\n      sentences") != std::string::npos);
+  CHECK(section.find("“" + lesson::LearnSentenceText(paragraph.sentences[1]) + "”") != std::string::npos);
+  CHECK(section.find("“" + lesson::LearnQuestionText(paragraph.sentences[1].subject) + "”") != std::string::npos);
+  // "Press Train: in 300 steps, about a second".
+  REQUIRE(section.find("in " + std::to_string(lesson::kLearnRunSteps) + " steps, about a second") != std::string::npos);
+  CHECK(lesson::kLearnRunSteps / lesson::kLearnStepsPerSecond == doctest::Approx(1.0).epsilon(0.2));
+
+  // The scene as it opens (its seed): before training, the weight almost even and few answers right.
+  lesson::LearnScene scene;
+  const learn::Training& before = lesson::LearnTrainingOf(scene);
+  CHECK(before.accuracy.back() < 0.5);
+  for (const learn::Sentence& asked : paragraph.sentences) {
+    for (const double weight : learn::Ask(before.model, paragraph, asked.subject).weights) {
+      CHECK(weight == doctest::Approx(0.25).epsilon(0.4));  // within 0.15 .. 0.35
+    }
+  }
+  // After Train: each question's weight on the sentence about its subject, held-out paragraphs answered.
+  lesson::SetLearnSteps(scene, lesson::kLearnRunSteps);
+  const learn::Training& after = lesson::LearnTrainingOf(scene);
+  CHECK(after.accuracy.back() >= 0.95);
+  for (int j = 0; j < learn::kSentences; ++j) {
+    CHECK(learn::Ask(after.model, paragraph, paragraph.sentences[static_cast<size_t>(j)].subject)
+              .weights[static_cast<size_t>(j)] > 0.8);
+  }
+  // One fact stated twice: about half the weight each; removing either leaves the answer.
+  REQUIRE(section.find("each copy gets about half the weight") != std::string::npos);
+  const auto removals = learn::RemoveEach(after.model, learn::RepeatedFactParagraph(), 1);
+  for (const int copy : {0, 2}) {
+    CHECK(removals[static_cast<size_t>(copy)].weight == doctest::Approx(0.5).epsilon(0.2));
+    CHECK(removals[static_cast<size_t>(copy)].change < 0.25);
+  }
 }
