@@ -118,6 +118,16 @@ double OutputOf(const Model& model, const Paragraph& paragraph, int question, co
   return result->outputs(0, 0);
 }
 
+// Calls visit(example, the model's answer) for each example, through one problem and result.
+template <typename Visit>
+void ForEachAnswer(const Model& model, const std::vector<Example>& examples, Visit visit) {
+  attention::Problem problem;
+  attention::Result result;
+  for (const Example& example : examples) {
+    visit(example, OutputOf(model, example.paragraph, example.question, {}, &problem, &result));
+  }
+}
+
 }  // namespace
 
 // [SECTION] The task
@@ -193,27 +203,19 @@ Answer Ask(const Model& model, const Paragraph& paragraph, int question, const s
 }
 
 double MeanLoss(const Model& model, const std::vector<Example>& examples) {
-  if (examples.empty()) return 0.0;
-  attention::Problem problem;
-  attention::Result result;
   double sum = 0.0;
-  for (const Example& example : examples) {
-    const double error = OutputOf(model, example.paragraph, example.question, {}, &problem, &result) - example.answer;
+  ForEachAnswer(model, examples, [&sum](const Example& example, double output) {
+    const double error = output - example.answer;
     sum += error * error;
-  }
-  return sum / static_cast<double>(examples.size());
+  });
+  return examples.empty() ? 0.0 : sum / static_cast<double>(examples.size());
 }
 
 double Accuracy(const Model& model, const std::vector<Example>& examples) {
-  if (examples.empty()) return 0.0;
-  attention::Problem problem;
-  attention::Result result;
   int right = 0;
-  for (const Example& example : examples) {
-    const double output = OutputOf(model, example.paragraph, example.question, {}, &problem, &result);
-    right += std::fabs(output - example.answer) < 0.5 ? 1 : 0;
-  }
-  return static_cast<double>(right) / static_cast<double>(examples.size());
+  ForEachAnswer(model, examples,
+                [&right](const Example& example, double output) { right += std::fabs(output - example.answer) < 0.5 ? 1 : 0; });
+  return examples.empty() ? 0.0 : static_cast<double>(right) / static_cast<double>(examples.size());
 }
 
 // [SECTION] Training
