@@ -307,7 +307,7 @@ void DrawRemoval(Context& ctx, lesson::LessonState& state, const learn::Training
   }
   RecordItem(ctx, "learn.removal");
   const char* reading = lesson::LearnRemovalReading(removals, paragraph, scene.question);
-  if (reading != nullptr) Paragraph(T(reading), ctx.palette.muted);
+  if (reading != nullptr) Paragraph(lesson::LearnReadingText(reading), ctx.palette.muted);
   EndHighlightGroup(ctx, state, "learn.removal");
 }
 

@@ -123,6 +123,14 @@ TEST_CASE("the mirror says how far training is and where the model looks, from t
   // The controlled test's reading follows, as under the panel's table: for the untrained model,
   // for one fact stated twice, and none while training runs.
   CHECK(untrained.find(lesson::T("learn.removal_untrained")) != std::string::npos);
+  const learn::Paragraph paragraph = learn::LessonParagraph();
+  const char* reading = lesson::LearnRemovalReading(learn::RemoveEach(training.model, paragraph, 1), paragraph, 1);
+  REQUIRE(reading != nullptr);
+  CHECK(trained.find(lesson::LearnReadingText(reading)) != std::string::npos);
+  // "Now choose “One fact stated twice” above": the paragraph's name as its radio button has it.
+  const std::string once = lesson::LearnReadingText("learn.removal_once");
+  CHECK(once.find("“" + lesson::T("learn.paragraph2") + "”") != std::string::npos);
+  CHECK(once.find('{') == std::string::npos);
   lesson::SetLearnParagraph(state.learn, 1);
   CHECK(lesson::DescribeScene(state).find(lesson::T("learn.removal_twice")) != std::string::npos);
   lesson::StartLearnTraining(state.learn);

@@ -86,6 +86,12 @@ const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentenc
   return nullptr;
 }
 
+std::string LearnReadingText(const char* reading) {
+  // {paragraph}: the name of the paragraph that states a fact twice, as its radio button shows it.
+  const int repeated = static_cast<int>(LearnParagraph::Repeated) + 1;
+  return Fill(T(reading), {{"paragraph", T("learn.paragraph" + std::to_string(repeated))}});
+}
+
 void StartLearnTraining(LearnScene& scene) {
   if (scene.steps >= kLearnMaxSteps) return;
   scene.training = true;

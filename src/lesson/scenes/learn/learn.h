@@ -64,6 +64,8 @@ std::vector<int> LearnQuestionsOf(const LearnScene& scene);
 // when none of these holds.
 const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
                                 const learn::Paragraph& paragraph, int question);
+// A reading's words (a key LearnRemovalReading returned), its fields filled in.
+std::string LearnReadingText(const char* reading);
 
 // Train runs kLearnRunSteps more steps (at most to kLearnMaxSteps) and then stops; Pause stops
 // it; Step takes one step; Reset goes back to step 0.

@@ -40,7 +40,7 @@ std::string Describe(const LessonState& state) {
       scene.training ? nullptr : LearnRemovalReading(learn::RemoveEach(training.model, paragraph, scene.question), paragraph,
                                                      scene.question);
   return MirrorSentences({progress, focus, scene.training ? T("mirror.learn.training") : std::string(),
-                          reading != nullptr ? T(reading) : std::string()});
+                          reading != nullptr ? LearnReadingText(reading) : std::string()});
 }
 
 MirrorTable Table(const LessonState& state) {
