@@ -77,7 +77,7 @@ const expect = [
   '| learn: a run of training (300 steps): wall time / frames / frame CPU sum / p95 | 1100 ms / 66 / 420.5 ms / 9.1 ms | |',
   '| native: --record of the whole lesson at 1280 × 720, 30 fps (3385 frames, 112.783 s of lesson) | 82.3 s (0.73 × real time) | |',
   '| core pass n = 1024, d = 64: native / wasm (ratio) | 1.500 / 2.250 ms (1.50) | |',
-  '| learn: one training step, median of 300: native / wasm (ratio) | 0.100 / 0.160 ms (1.60) | |',
+  '| learn: one training step, median of 300 (fastest of 7 trainings): native / wasm (ratio) | 0.100 / 0.160 ms (1.60) | |',
   'uses wasm SIMD',
   'BENCH_LIGHTHOUSE_RUNS=N',
   '3 runs, performance category only, in its default mobile profile: a\n  412 × 823 phone screen, simulated slow 4G\n  (150 ms round trip, 1638 kbit/s) and a 4× slower CPU.',
