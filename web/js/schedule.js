@@ -81,6 +81,14 @@ export function afterFirstPaint() {
   return painted;
 }
 
+// Resolves in a task after the page's first animation frame: by then the page's thread has laid
+// out and painted that frame, and the browser is putting it on screen.
+let framed = null;
+export function afterFirstFrame() {
+  if (!framed) framed = new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return framed;
+}
+
 // Ends the current task so the browser can paint and handle input; resolves in a new task.
 export function nextTask() {
   if (typeof scheduler === 'object' && scheduler && typeof scheduler.yield === 'function') return scheduler.yield();
@@ -140,7 +148,8 @@ async function startNearest() {
 }
 
 // Calls start() once `element` is on screen, or near it after the reader has engaged with the
-// page, after any start already running. prepare() (the downloads) runs as soon as it is near.
+// page, after any start already running. prepare(onScreenAtLoad) (the downloads) runs as soon as
+// it is near: at once, with true, when it is on screen already as it is registered.
 export function startWhenNear(element, start, prepare) {
   if (!canObserve) {
     start();
@@ -156,7 +165,7 @@ export function startWhenNear(element, start, prepare) {
         near.add(entry.target);
         const waiter = waiting.get(entry.target);
         if (waiter && waiter.prepare) {
-          waiter.prepare();
+          waiter.prepare(false);
           waiter.prepare = null;
         }
       }
@@ -164,7 +173,9 @@ export function startWhenNear(element, start, prepare) {
     }, { rootMargin: START_MARGIN });
     for (const type of ENGAGING) window.addEventListener(type, engage, { capture: true, passive: true });
   }
-  waiting.set(element, { start, prepare });
+  const onScreen = prepare && distanceFromScreen(element) === 0;
+  waiting.set(element, { start, prepare: onScreen ? null : prepare });
+  if (onScreen) prepare(true);
   startObserver.observe(element);
 }
 

@@ -4,7 +4,7 @@
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
 import { narrator } from './speech.js';
-import { afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
+import { afterFirstFrame, afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
 const NO_WEBGL = 'WebGL 2 is not available';
@@ -166,11 +166,15 @@ export function mount(div, options = {}) {
       return { wasm: pageWasm(), text: loadLessonText() };
     };
     // The GPU warm-up (a worker: nothing on the page's thread) begins as soon as a widget is near,
-    // so that it is done when the widget's first steps, which need no GPU, are.
-    startWhenNear(div, () => afterFirstPaint().then(() =>
-      start(div, options, handle, { ...download(), gpu: warmUpGpu(base) })), () => {
+    // so that it is done when the widget's first steps, which need no GPU, are. A widget already on
+    // screen when the page loads downloads at once: its bytes arrive and compile off the page's
+    // thread while the page lays out and paints its text. Its first steps run once the page has
+    // made its first frame (its text laid out and painted), while the browser puts that frame on
+    // screen and the page's thread is idle; its WebGL context waits until the text is on screen.
+    startWhenNear(div, () => afterFirstFrame().then(() =>
+      start(div, options, handle, { ...download(), gpu: warmUpGpu(base), painted: afterFirstPaint() })), (onScreenAtLoad) => {
       warmUpGpu(base);
-      return afterFirstPaint().then(download);
+      return onScreenAtLoad ? Promise.resolve(download()) : afterFirstPaint().then(download);
     });
   }
   return handle;
@@ -188,8 +192,8 @@ function timed(name, work) {
 }
 
 // Resolves once the widget has drawn its first frame, or has given up (its fallback then stays).
-// `ready`: {wasm, text, gpu} promises of the compiled module (or null), the lesson's words and,
-// optionally, the GPU warm-up.
+// `ready`: {wasm, text, gpu, painted} promises of the compiled module (or null), the lesson's words
+// and, optionally, the GPU warm-up and the page's first paint (the WebGL context waits for both).
 async function start(div, options, handle, ready) {
   const fallbackNodes = Array.from(div.childNodes);
   const stage = element('div', 'attn-stage');
@@ -310,6 +314,7 @@ async function start(div, options, handle, ready) {
     // canvas and the backing store of the size the widget gave it is allocated in a task of its
     // own: both at once can take over 50 ms. The runtime asks for these same attributes and gets
     // this context back.
+    await ready.painted;
     await ready.gpu;
     await gpuCaughtUp();
     const size = [canvas.width, canvas.height];
