@@ -253,15 +253,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, const learn::Model& mod
     longest = std::max(longest, std::sqrt(x * x + y * y));
   }
   const float reach = side * 0.5f - ImGui::GetFontSize() * 1.5f;
-  // The labels go on after every arrow, each on a patch of the background, so no axis or arrow
-  // runs through a word.
-  struct Label {
-    ImVec2 at;
-    ImVec2 size;
-    ImU32 color;
-    const std::string* text;
-  };
-  std::vector<Label> labels;
+  const ImU32 background = ImGui::GetColorU32(ImGuiCol_WindowBg);
   for (size_t a = 0; a < arrows.size(); ++a) {
     const Arrow& arrow = arrows[a];
     const float scale = reach / static_cast<float>(longest);
@@ -277,13 +269,9 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, const learn::Model& mod
     const bool fits = away_x >= origin.x && away_x + size.x <= origin.x + side;
     const float lx = std::clamp(fits ? away_x : tip.x - size.x * 0.5f, origin.x, origin.x + side - size.x);
     const float ly = std::clamp(fits ? tip.y - size.y * 0.5f : tip.y - size.y - 6.0f, origin.y, origin.y + side - size.y);
-    labels.push_back({ImVec2(lx, ly), size, arrow.color, &arrow.label});
-  }
-  const ImU32 background = ImGui::GetColorU32(ImGuiCol_WindowBg);
-  for (const Label& label : labels) {
-    draw->AddRectFilled(ImVec2(label.at.x - 2.0f, label.at.y), ImVec2(label.at.x + label.size.x + 2.0f, label.at.y + label.size.y),
-                        background, 2.0f);
-    draw->AddText(label.at, label.color, label.text->c_str());
+    // On a patch of the background, so that no axis runs through the word.
+    draw->AddRectFilled(ImVec2(lx - 2.0f, ly), ImVec2(lx + size.x + 2.0f, ly + size.y), background, 2.0f);
+    draw->AddText(ImVec2(lx, ly), arrow.color, arrow.label.c_str());
   }
   Paragraph(T("learn.plane_hint"), palette.muted);
   EndHighlightGroup(ctx, state, "learn.plane");
