@@ -1,6 +1,6 @@
 #pragma once
-// Shared by the core's own .cpp files (and the core benchmark); not part of the public API in
-// attention.h.
+// Shared by the core's own .cpp files (and the training in src/learn and the core benchmark,
+// which run passes back to back); not part of the public API in attention.h.
 
 #include "attention/attention.h"
 

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "attention/detail.h"
+
 namespace learn {
 
 namespace {
@@ -78,21 +80,14 @@ Model ZerosLike(const Model& model) {
   return zeros;
 }
 
-// Makes `m` rows x cols of zeros, keeping its storage when it is large enough.
-void Resize(attention::Matrix* m, int rows, int cols) {
-  m->rows = rows;
-  m->cols = cols;
-  m->data.assign(static_cast<size_t>(rows) * static_cast<size_t>(cols), 0.0);
-}
-
 // One attention pass for a question: the problem is filled in place, so its storage is reused
 // from example to example (training runs thousands of passes a second).
 void FillProblem(const Model& model, const Paragraph& paragraph, int question, const std::array<bool, kSentences>& removed,
                  attention::Problem* problem) {
   const int dim = model.query_projection.rows;
-  Resize(&problem->queries, 1, dim);
-  Resize(&problem->keys, kSentences, dim);
-  Resize(&problem->values, kSentences, 1);
+  attention::detail::Reshape(&problem->queries, 1, dim, 0.0);
+  attention::detail::Reshape(&problem->keys, kSentences, dim, 0.0);
+  attention::detail::Reshape(&problem->values, kSentences, 1, 0.0);
   Project(model.query_projection, model.question_embeddings.Row(question), problem->queries.data.data());
   bool any_removed = false;
   for (int j = 0; j < kSentences; ++j) {
