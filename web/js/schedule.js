@@ -103,7 +103,7 @@ function distanceFromScreen(element) {
   return 0;
 }
 
-const waiting = new Map();  // element -> {start, prepare}: functions returning promises
+const waiting = new Map();  // element -> {start, prepare}: start() returns a promise, prepare() nothing
 const near = new Set();     // waiting elements now within START_MARGIN
 let starting = false;
 let startObserver = null;

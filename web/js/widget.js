@@ -174,7 +174,7 @@ export function mount(div, options = {}) {
     startWhenNear(div, () => afterFirstFrame().then(() =>
       start(div, options, handle, { ...download(), gpu: warmUpGpu(base), painted: afterFirstPaint() })), (onScreenAtLoad) => {
       warmUpGpu(base);
-      return onScreenAtLoad ? Promise.resolve(download()) : afterFirstPaint().then(download);
+      if (onScreenAtLoad) download(); else afterFirstPaint().then(download);
     });
   }
   return handle;
