@@ -84,22 +84,6 @@ bool IsUnreserved(char c) {
   return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || IsDigit(c) || c == '-' || c == '.' || c == '_' || c == '~';
 }
 
-std::string PercentEncode(const std::string& text) {
-  static const char kHex[] = "0123456789ABCDEF";
-  std::string out;
-  for (char c : text) {
-    if (IsUnreserved(c)) {
-      out += c;
-    } else {
-      const unsigned char byte = static_cast<unsigned char>(c);
-      out += '%';
-      out += kHex[byte >> 4];
-      out += kHex[byte & 0x0F];
-    }
-  }
-  return out;
-}
-
 void CutLastCharacter(std::string* text) {
   if (text->empty()) return;
   size_t end = text->size() - 1;
@@ -394,6 +378,22 @@ bool Fail(std::string* warning, const std::string& message) {
 }
 
 }  // namespace
+
+std::string PercentEncode(const std::string& text) {
+  static const char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (char c : text) {
+    if (IsUnreserved(c)) {
+      out += c;
+    } else {
+      const unsigned char byte = static_cast<unsigned char>(c);
+      out += '%';
+      out += kHex[byte >> 4];
+      out += kHex[byte & 0x0F];
+    }
+  }
+  return out;
+}
 
 const Param* FindParam(const std::string& name) {
   for (const Param& param : AllParams()) {

@@ -69,6 +69,10 @@ bool DecodeState(const std::string& fragment, LessonState* state, std::string* w
 // all or nothing.
 bool ApplyStateParts(const std::string& parts, LessonState* state, std::string* warning);
 
+// Percent-encodes every byte but the unreserved characters of RFC 3986 (A-Z a-z 0-9 - . _ ~), as
+// text parameters are written in a link; also for other URLs' queries (lesson/embed_options.h).
+std::string PercentEncode(const std::string& text);
+
 // [SECTION] One parameter at a time (the walkthrough's timeline acts on the scenes through these)
 
 // The parameter a link calls `name` ("compare.query"), or null.

@@ -193,9 +193,24 @@ void StartRenderer(App& app) {
   app.renderer_ready = true;
 }
 
+// "combine, quiz": the scenes this widget offers, for warnings.
+std::string OfferedSceneList(const App& app) {
+  std::string names;
+  for (lesson::Scene scene : lesson::OfferedScenes(app.ui.embed)) {
+    names += (names.empty() ? "" : ", ") + std::string(lesson::SceneName(scene));
+  }
+  return names;
+}
+
+// A widget that offers some scenes only (embed option scenes) never shows another: a link or a
+// state naming one opens the first it offers.
+void KeepSceneOffered(App& app) {
+  if (!lesson::IsOffered(app.ui.embed, app.state.scene)) app.state.scene = lesson::OfferedScenes(app.ui.embed).front();
+}
+
 bool WantsDarkTheme(const App& app) {
-  if (app.options.theme == "dark") return true;
-  if (app.options.theme == "light") return false;
+  if (app.ui.embed.theme == "dark") return true;
+  if (app.ui.embed.theme == "light") return false;
   return BridgePrefersDark();
 }
 
@@ -204,11 +219,15 @@ bool WantsDarkTheme(const App& app) {
 bool AppInit(App& app, const AppOptions& options) {
   app.options = options;
   LoadLessonText(options);
+  app.ui.embed = options.embed;
   if (!options.state.empty()) AppApplyState(app, options.state);
-  if (!options.scene.empty() && !AppSetScene(app, options.scene)) {
-    std::fprintf(stderr, "warning: unknown scene '%s'; scenes are %s\n", options.scene.substr(0, 40).c_str(),
-                 lesson::SceneNameList().c_str());
+  // A widget offering some scenes opens on the first of them, unless told otherwise.
+  if (!options.scene.empty()) {
+    AppSetScene(app, options.scene);
+  } else if (options.state.empty() && !options.embed.scenes.empty()) {
+    app.state.scene = options.embed.scenes.front();
   }
+  KeepSceneOffered(app);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
   BridgeBindCanvas();
@@ -219,6 +238,8 @@ bool AppInit(App& app, const AppOptions& options) {
   io.LogFilename = nullptr;
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   app.ui.copy_link = &BridgeCopyLink;
+  app.ui.state_link = &BridgeStateLink;
+  app.ui.open_url = &BridgeOpenUrl;
   app.ui.speech_note = BridgeSpeechNote();
   app.ui.fit_height = options.fit_height;
   BridgeInstall();
@@ -373,6 +394,7 @@ bool AppApplyState(App& app, const std::string& fragment) {
     std::fprintf(stderr, "warning: ignoring the widget state in the link: %s\n", warning.c_str());
     return false;
   }
+  KeepSceneOffered(app);
   lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
   app.frames_pending = kFramesAfterInput;
   return true;
@@ -380,8 +402,30 @@ bool AppApplyState(App& app, const std::string& fragment) {
 
 bool AppSetScene(App& app, const std::string& name) {
   lesson::Scene scene;
-  if (!lesson::ParseScene(name, &scene)) return false;
+  const std::string shown = name.substr(0, 40);
+  if (!lesson::ParseScene(name, &scene)) {
+    std::fprintf(stderr, "warning: ignoring scene \"%s\": there is no such scene; the scenes are %s\n", shown.c_str(),
+                 OfferedSceneList(app).c_str());
+    return false;
+  }
+  if (!lesson::IsOffered(app.ui.embed, scene)) {
+    std::fprintf(stderr, "warning: ignoring scene \"%s\": this widget offers only %s\n", shown.c_str(),
+                 OfferedSceneList(app).c_str());
+    return false;
+  }
   app.state.scene = scene;
+  app.frames_pending = kFramesAfterInput;
+  return true;
+}
+
+bool AppSetOption(App& app, const std::string& name, const std::string& value) {
+  std::string warning;
+  if (!lesson::SetEmbedOption(app.ui.embed, name, value, &warning)) {
+    std::fprintf(stderr, "warning: %s\n", warning.c_str());
+    return false;
+  }
+  KeepSceneOffered(app);
+  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   app.frames_pending = kFramesAfterInput;
   return true;
 }

@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
 #include "ui/context.h"
 
@@ -32,7 +33,7 @@ struct AppOptions {
   std::string scene;       // scene to open ("mask"); empty = the default scene
   std::string assets_dir;  // native: folder with lesson text files overriding the built-in text
   std::string state;       // a shared configuration (the URL fragment's encoding) to open with
-  std::string theme;       // "light" or "dark"; empty = follow the system
+  lesson::EmbedOptions embed;  // the author's choices: scenes offered, bar, buttons, theme, ... (--scenes, ...)
   // Web: main only initializes, without GL; the loader then calls attn_prepare (AppPrepare: the
   // font atlas), attn_layout (AppLayout), attn_size (AppSize), attn_open_gl (AppOpenGl, once the
   // page's GPU side is warm), attn_check_program (AppCheckProgram) and attn_start (the loop and
@@ -97,7 +98,11 @@ void AppShutdown(App& app);
 // Applies a configuration in the URL-fragment encoding; a malformed one is ignored with a warning
 // (printed to stderr, the browser console on the web). Returns whether it was applied.
 bool AppApplyState(App& app, const std::string& fragment);
-// Switches the scene on screen, keeping the rest of the state; false for an unknown name.
+// Switches the scene on screen, keeping the rest of the state; false (with a warning) for an
+// unknown name or a scene the widget does not offer (embed option scenes).
 bool AppSetScene(App& app, const std::string& name);
+// Sets one embed option (lesson/embed_options.h) on the running widget; a bad name or value is
+// ignored with a warning. A scene the widget no longer offers gives way to the first it does.
+bool AppSetOption(App& app, const std::string& name, const std::string& value);
 
 }  // namespace platform

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "lesson/embed_options.h"
 #include "platform/app.h"
 #include "platform/main_loop.h"
 #include "platform/web_bridge.h"
@@ -17,15 +18,24 @@ platform::App& TheApp() {
   return app;
 }
 
-// The scene names come from the registry.
+// The scene names come from the registry. The web widget has no command line to ask for help.
 std::string Usage() {
-  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--assets DIR] [--frames N] "
-         "[--screenshot PATH] [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
+#ifdef __EMSCRIPTEN__
+  return "see attention_lesson --help natively\n";
+#else
+  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|none]\n"
+         "       [--controls LIST] [--locale en] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
+         "       [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
          "\n"
          "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
-         "  --theme NAME       light or dark (default: the system's; natively ATTENTION_LESSON_THEME)\n"
+         "  --theme NAME       light, dark or auto (default: the system's; natively ATTENTION_LESSON_THEME)\n"
+         "  --scenes LIST      offer only these scenes, in this order (comma-separated)\n"
+         "  --chrome none      no scene bar: the scene alone, as a figure (default: full)\n"
+         "  --controls LIST    the bar's buttons: reset, copy-link, save-picture, correction, all or none\n"
+         "  --locale NAME      the widget's language: en\n"
+         "  --corrections URL  where \"Suggest a correction\" goes (https:, http: or mailto:)\n"
          "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
@@ -36,6 +46,7 @@ std::string Usage() {
          "  --fps N            frames a second of --record, 1 to 60 (default 30)\n"
          "  --staged-start     web: wait for the loader's attn_prepare ... attn_start calls\n"
          "  --fit-height       no scrollbar: the page makes the widget as tall as its content\n";
+#endif
 }
 
 bool ParseInt(const char* text, int lo, int hi, int* out) {
@@ -60,11 +71,11 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
       options->scene = argv[++i];
     } else if (arg == "--state" && has_value) {
       options->state = argv[++i];
-    } else if (arg == "--theme" && has_value) {
-      options->theme = argv[++i];
-      if (options->theme != "light" && options->theme != "dark") {
-        std::fprintf(stderr, "error: --theme needs light or dark\n");
-        return false;
+    } else if (arg.compare(0, 2, "--") == 0 && lesson::IsEmbedOption(arg.substr(2)) && has_value) {
+      // An author's option: a bad value is ignored with a warning, as in an embed.
+      std::string warning;
+      if (!lesson::SetEmbedOption(options->embed, arg.substr(2), argv[++i], &warning)) {
+        std::fprintf(stderr, "warning: %s\n", warning.c_str());
       }
     } else if (arg == "--assets" && has_value) {
       options->assets_dir = argv[++i];

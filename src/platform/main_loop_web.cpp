@@ -1,11 +1,15 @@
 // The browser's loop: it calls AppFrame on its animation frames (emscripten_set_main_loop), and
 // the page reaches the running app through the calls below.
 #include <cmath>
+#include <string>
 
 #include <emscripten.h>
 
 #include "platform/app.h"
 #include "platform/main_loop.h"
+#include "lesson/embed_options.h"
+#include "lesson/scenes/quiz/quiz.h"
+#include "lesson/state_url.h"
 #include "lesson/timeline/playback.h"
 #include "platform/web_bridge.h"
 #include "ui/control_map.h"
@@ -23,6 +27,43 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_apply_state(const char* fragment) {
   const bool applied = platform::AppApplyState(*g_app, fragment ? fragment : "");
   platform::BridgeWake();
   return applied ? 1 : 0;
+}
+
+// An author's embed option changed on the running widget (a custom element's attribute); a bad
+// name or value is ignored with a warning in the console.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_option(const char* name, const char* value) {
+  if (!g_app) return 0;
+  const bool set = platform::AppSetOption(*g_app, name ? name : "", value ? value : "");
+  platform::BridgeWake();
+  return set ? 1 : 0;
+}
+
+// The scene on screen ("mask"), for the canvas's label.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_current_scene() {
+  return lesson::SceneName(g_app ? g_app->state.scene : lesson::LessonState().scene);
+}
+
+// Where the page's own "Suggest a correction" link goes for what this widget shows now: `url` (an
+// author's http(s) or mailto destination) with the report attached; empty for a URL the widget's
+// corrections option would refuse.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_correction_url(const char* url) {
+  static std::string out;
+  out.clear();
+  lesson::EmbedOptions options;
+  if (!g_app || !lesson::SetEmbedOption(options, "corrections", url ? url : "", nullptr)) return out.c_str();
+  out = lesson::CorrectionUrl(options, g_app->state, platform::BridgeStateLink(lesson::EncodeState(g_app->state)));
+  return out.c_str();
+}
+
+// How far the learner is with the quick check, for an LMS (web/js/scorm.js): "ANSWERED REVEALED
+// CORRECT QUESTIONS", four one-digit numbers.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_quiz_progress() {
+  static_assert(lesson::kQuizQuestionCount < 10, "one digit a count");
+  static char text[] = "0 0 0 0";
+  const lesson::QuizProgress progress = g_app ? lesson::Progress(g_app->state.quiz) : lesson::QuizProgress();
+  const int counts[] = {progress.answered, progress.revealed, progress.correct, lesson::kQuizQuestionCount};
+  for (int i = 0; i < 4; ++i) text[2 * i] = static_cast<char>('0' + counts[i]);
+  return text;
 }
 
 // Switches the scene without touching the rest of the learner's work.

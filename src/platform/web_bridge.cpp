@@ -83,11 +83,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_scene_names() {
   return names.c_str();
 }
 
-// The scene a widget opens on when the page names none.
-extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_default_scene() {
-  return lesson::SceneName(lesson::LessonState().scene);
-}
-
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
@@ -176,15 +171,20 @@ EM_JS(void, attn_js_content_height, (int css_pixels), {
   if (typeof callback === "function") callback(css_pixels);
 });
 
-// Returns 1 when the clipboard took the link, 0 when the page must show it instead; the link is
-// written to `out`.
-EM_JS(int, attn_js_copy_link, (const char* state, char* out, int capacity), {
+// Writes the link that opens the widget in `state` to `out`. With `copy`, also hands it to the
+// clipboard: returns 1 when the clipboard took it, 0 when the page must show it instead.
+EM_JS(int, attn_js_copy_link, (const char* state, char* out, int capacity, int copy), {
   var page = Module["widgetPageUrl"] || (location.origin + location.pathname + location.search);
   var link = page.split("#")[0] + "#" + UTF8ToString(state);
   stringToUTF8(link, out, capacity);
-  if (!navigator.clipboard || !window.isSecureContext) return 0;
+  if (!copy || !navigator.clipboard || !window.isSecureContext) return 0;
   navigator.clipboard.writeText(link).catch(function (error) { console.warn("Copy link failed: " + error); });
   return 1;
+});
+
+// A new tab (or the mail program, for mailto:), which cannot reach back into this page.
+EM_JS(void, attn_js_open_url, (const char* url), {
+  window.open(UTF8ToString(url), "_blank", "noopener");
 });
 
 // Quoted names: the closure compiler would rename data-* names it has no extern for.
@@ -259,12 +259,30 @@ void BridgeContentHeight(int css_pixels) {
   g_size_changed = true;
 }
 
-std::string BridgeCopyLink(const std::string& state) {
+namespace {
+
+// The widget page's link to `state`; with `copy`, also on the clipboard (*copied says whether).
+std::string StateLink(const std::string& state, bool copy, bool* copied) {
   std::string link(state.size() + 2048, '\0');
-  const bool copied = attn_js_copy_link(state.c_str(), &link[0], static_cast<int>(link.size())) != 0;
+  *copied = attn_js_copy_link(state.c_str(), &link[0], static_cast<int>(link.size()), copy ? 1 : 0) != 0;
   link.resize(std::strlen(link.c_str()));
+  return link;
+}
+
+}  // namespace
+
+std::string BridgeCopyLink(const std::string& state) {
+  bool copied = false;
+  const std::string link = StateLink(state, true, &copied);
   return copied ? lesson::T("widget.link_copied") : lesson::Fill(lesson::T("widget.link_show"), {{"link", link}});
 }
+
+std::string BridgeStateLink(const std::string& state) {
+  bool copied = false;
+  return StateLink(state, false, &copied);
+}
+
+void BridgeOpenUrl(const std::string& url) { attn_js_open_url(url.c_str()); }
 
 std::string BridgeDefaultLessonDir() { return std::string(); }
 
@@ -333,6 +351,12 @@ std::string BridgeCopyLink(const std::string& state) {
   const std::string argument = "--state '" + state + "'";
   SDL_SetClipboardText(argument.c_str());
   return lesson::Fill(lesson::T("widget.link_native"), {{"argument", argument}});
+}
+
+std::string BridgeStateLink(const std::string& state) { return "attention_lesson --state '" + state + "'"; }
+
+void BridgeOpenUrl(const std::string& url) {
+  if (SDL_OpenURL(url.c_str()) != 0) std::fprintf(stderr, "warning: could not open %s: %s\n", url.c_str(), SDL_GetError());
 }
 
 std::string BridgeDefaultLessonDir() {

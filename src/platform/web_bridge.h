@@ -58,6 +58,12 @@ void BridgeContentHeight(int css_pixels);
 // Copies a link to `state` (web: the widget page's URL with it as the #fragment; native: the
 // --state argument) to the clipboard; returns a line telling the learner what happened.
 std::string BridgeCopyLink(const std::string& state);
+// The link that opens the widget in `state` (web: the widget page with it as its #fragment; native:
+// the command line), for a correction's report.
+std::string BridgeStateLink(const std::string& state);
+// Opens `url` (an http(s) or mailto URL checked by lesson/embed_options): web, a new tab without
+// access to this page; native, the system's browser or mail program.
+void BridgeOpenUrl(const std::string& url);
 // Web: publishes the number of frames drawn (data-frames) and the wasm heap's size in bytes
 // (data-heap) on the canvas, for tests and hosts.
 void BridgeFrameDrawn(int frames_drawn);

@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include "lesson/embed_options.h"
 #include "lesson/timeline/playback.h"
 #include "ui/item_hook.h"
 
@@ -84,6 +85,11 @@ struct EasedValue {
 // ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
 using CopyLinkFn = std::string (*)(const std::string& state);
 
+// The platform's link that opens the widget in `state` (web: the widget page with it as its
+// #fragment), and its way to open a URL (a new tab, the mail program): for "Suggest a correction".
+using StateLinkFn = std::string (*)(const std::string& state);
+using OpenUrlFn = void (*)(const std::string& url);
+
 struct Context {
   Theme theme = Theme::Light;             // the theme ApplyTheme last set
   Palette palette;                        // its colours
@@ -98,7 +104,10 @@ struct Context {
   bool reveal_due = false;
   float reveal_top = 0.0f;
   float reveal_bottom = 0.0f;
+  lesson::EmbedOptions embed;  // the author's choices: scenes offered, bar, buttons, theme, corrections
   CopyLinkFn copy_link = nullptr;                               // the platform's "Copy link"; null = no button
+  StateLinkFn state_link = nullptr;  // with open_url, what "Suggest a correction" needs; null = no button
+  OpenUrlFn open_url = nullptr;
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
   std::string copied_state;     // the state that link holds
   float content_height = 0.0f;  // height the last frame's content needed, in layout pixels

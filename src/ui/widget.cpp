@@ -6,6 +6,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
@@ -31,12 +32,23 @@ constexpr char kWindowName[] = "Attention lesson";
 // The widget's window as the last frame left it; none before the first frame.
 ImGuiWindow* WidgetWindow() { return ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr; }
 
-// Scene buttons that wrap onto a second line on narrow screens, then "Reset all".
+// A button of the bar's row with its tooltip; true when pressed.
+bool BarButton(ButtonRow& row, Context& ctx, const char* key, const char* hint_key) {
+  const std::string& label = T(key);
+  row.Place(label);
+  const bool pressed = ImGui::Button(label.c_str());
+  RecordItem(ctx, key);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(hint_key).c_str());
+  return pressed;
+}
+
+// Scene buttons (the scenes the widget offers, in its order) that wrap onto a second line on
+// narrow screens, then the buttons the author left in: Reset all, Copy link, Suggest a correction.
 void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
   ButtonRow row;
-  for (const lesson::SceneModule* module : lesson::Scenes()) {
-    const Scene scene = module->id;
-    const std::string& label = T(module->label_key);
+  for (const Scene scene : lesson::OfferedScenes(ctx.embed)) {
+    const lesson::SceneModule& module = lesson::ModuleOf(scene);
+    const std::string& label = T(module.label_key);
     const bool current = state.scene == scene;
     row.Place(label);
     if (current) {
@@ -50,25 +62,26 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
     }
     ImGui::PopID();
     if (current) ImGui::PopStyleColor(2);
-    RecordItem(ctx, module->label_key);
+    RecordItem(ctx, module.label_key);
   }
-  const std::string& reset = T("widget.reset_all");
-  row.Place(reset);
-  if (ImGui::Button(reset.c_str())) lesson::ResetAll(state);
-  RecordItem(ctx, "widget.reset_all");
-  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.reset_all_hint").c_str());
-  if (ctx.copy_link != nullptr) {
-    const std::string& copy = T("widget.copy_link");
-    row.Place(copy);
-    if (ImGui::Button(copy.c_str())) {
+  const unsigned controls = ctx.embed.controls;
+  if ((controls & lesson::kControlReset) && BarButton(row, ctx, "widget.reset_all", "widget.reset_all_hint")) {
+    lesson::ResetAll(state);
+  }
+  if (ctx.copy_link != nullptr && (controls & lesson::kControlCopyLink)) {
+    if (BarButton(row, ctx, "widget.copy_link", "widget.copy_link_hint")) {
       ctx.copied_state = lesson::EncodeState(state);
       ctx.copy_message = ctx.copy_link(ctx.copied_state);
     }
-    RecordItem(ctx, "widget.copy_link");
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.copy_link_hint").c_str());
-    if (!ctx.copy_message.empty() && ctx.copied_state == lesson::EncodeState(state)) {
-      ImGui::TextWrapped("%s", ctx.copy_message.c_str());
+  }
+  if (ctx.open_url != nullptr && ctx.state_link != nullptr && !ctx.embed.corrections.empty() &&
+      (controls & lesson::kControlCorrection)) {
+    if (BarButton(row, ctx, "widget.correction", "widget.correction_hint")) {
+      ctx.open_url(lesson::CorrectionUrl(ctx.embed, state, ctx.state_link(lesson::EncodeState(state))));
     }
+  }
+  if (!ctx.copy_message.empty() && ctx.copied_state == lesson::EncodeState(state)) {
+    ImGui::TextWrapped("%s", ctx.copy_message.c_str());
   }
 }
 
@@ -107,8 +120,11 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
     lesson::ResetAll(state);
   }
 
-  DrawSceneBar(state, ctx);
-  ImGui::Separator();
+  // chrome="none": the scene alone, as a figure in the author's page.
+  if (ctx.embed.chrome) {
+    DrawSceneBar(state, ctx);
+    ImGui::Separator();
+  }
   DrawTextErrors(ctx);
   // The lesson plays across scenes: its player stays above whichever one it shows (the
   // Walkthrough panel has it at its own top).

@@ -135,3 +135,29 @@ TEST_CASE("every question has its text, three choices, a reason for each wrong o
   CHECK(store.Get("quiz.q2.text") == "Does a large attention weight alone prove why a model made its final decision?");
   CHECK(store.Get("quiz.q2.reasoning").rfind("No.", 0) == 0);
 }
+
+TEST_CASE("progress counts attempts, reasoning read and right choices, which an LMS records") {
+  Quiz quiz;
+  lesson::QuizProgress progress = lesson::Progress(quiz);
+  CHECK(progress.answered == 0);
+  CHECK(progress.revealed == 0);
+  CHECK(progress.correct == 0);
+
+  lesson::SetTypedAnswer(quiz, 0, "it would see the answer");  // an attempt that picks no choice
+  lesson::SelectChoice(quiz, 1, 2);                           // the right choice of question 2
+  progress = lesson::Progress(quiz);
+  CHECK(progress.answered == 2);
+  CHECK(progress.revealed == 0);
+  CHECK(progress.correct == 1);
+
+  lesson::Reveal(quiz, 1);
+  CHECK(lesson::Progress(quiz).revealed == 1);
+  lesson::Reveal(quiz, 0);
+  CHECK(lesson::Progress(quiz).revealed == 2);
+
+  lesson::ResetQuizQuestion(quiz, 1);
+  progress = lesson::Progress(quiz);
+  CHECK(progress.answered == 1);
+  CHECK(progress.revealed == 1);
+  CHECK(progress.correct == 0);
+}

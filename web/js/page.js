@@ -8,7 +8,7 @@
 // page cannot: it chooses the iframe's URL, so a hostile one would name itself. Empty or absent
 // means any parent (the widget holds nothing secret). Listed: 'set' messages from other origins
 // are ignored and ready/change/resize go only to an allowed parent (see SECURITY.md).
-import { MAX_STATE, isSceneName, mount } from './widget.js';
+import { MAX_STATE, OPTIONS, isSceneName, mount, readOptions, warnUnknownOptions } from './widget.js';
 
 // null: any origin may drive the framed widget; otherwise the listed origins (possibly none).
 function allowedOrigins() {
@@ -84,6 +84,11 @@ function readPlayerMessage(data) {
 export function mountPage(main) {
   const params = new URLSearchParams(window.location.search);
   const framed = window.parent !== window;
+  // The embed options as URL parameters (?scene=mask&scenes=mask,quiz&chrome=none); the state
+  // is the fragment, not a parameter.
+  const names = OPTIONS.filter((name) => name !== 'state');
+  warnUnknownOptions(Array.from(new Set(params.keys())), 'URL parameter', names);
+  const options = readOptions((name) => (name === 'state' ? null : params.get(name)));
   const theme = params.get('theme');
   if (theme === 'light' || theme === 'dark') document.documentElement.dataset.theme = theme;
   let fragment = '';
@@ -104,15 +109,16 @@ export function mountPage(main) {
     console.warn(`Attention widget: ignoring ${why} (further ones are ignored silently)`);
   }
   const handle = mount(main, {
-    scene: params.get('scene'), theme, state: fragment, fillPage: true,
-    onChange(state, description) {
+    ...options, height: 0, start: undefined, state: fragment, fillPage: true,
+    onChange(state, description, progress) {
       if (!framed) history.replaceState(null, '', location.pathname + location.search + (state ? `#${state}` : ''));
-      post({ type: 'attention-widget:change', state, description });
+      post({ type: 'attention-widget:change', state, description, progress });
     },
     onHeight: (height) => post({ type: 'attention-widget:resize', height: Math.ceil(height) }),
     onPlayback: (detail) => post({ type: 'attention-widget:playback', ...detail }),
   });
   main.addEventListener('attention-widget-ready', () => post({ type: 'attention-widget:ready' }));
+  main.addEventListener('attention-widget-error', (event) => post({ type: 'attention-widget:error', ...event.detail }));
   window.addEventListener('message', (event) => {
     const data = event.data;
     // Other scripts' messages pass silently; only what claims to be ours is worth a warning.

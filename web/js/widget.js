@@ -24,7 +24,7 @@ function loadRuntime() {
       const tag = document.createElement('script');
       tag.src = new URL('attention_widget.js', base).href;
       tag.onload = () => resolve();
-      tag.onerror = () => reject(new Error('attention_widget.js did not load'));
+      tag.onerror = () => reject(failure('runtime-not-loaded', 'attention_widget.js did not load'));
       document.head.appendChild(tag);
     });
   }
@@ -43,9 +43,7 @@ function pageWasm() {
 // compiler; the one-file offline lesson carries them inline as window.attentionLessonText.
 // Without them the widget is not started (see start()).
 function textError(why) {
-  const error = new Error(`its words (${LESSON_FILE}) could not be loaded: ${why}`);
-  error.lessonText = true;
-  return error;
+  return failure('words-not-loaded', `its words (${LESSON_FILE}) could not be loaded: ${why}`);
 }
 let words = null;
 function loadLessonText(started) {
@@ -75,6 +73,66 @@ export function usableState(state) {
   if (state.length <= MAX_STATE) return true;
   console.warn(`Attention widget: ignoring the widget state in the link: it is longer than ${MAX_STATE} characters`);
   return false;
+}
+
+// The author's options, by the same names everywhere: <attention-widget> attributes, data-NAME of a
+// div embed, widget.html's URL parameters (docs/embedding.md). The widget checks each value
+// (src/lesson/embed_options.cpp) and warns about a bad one; the loader only keeps hostile lengths
+// out. SETTINGS are handed to the widget as --NAME VALUE.
+const SETTINGS = ['scenes', 'chrome', 'controls', 'theme', 'locale', 'corrections'];
+export const OPTIONS = ['scene', 'state', ...SETTINGS];
+// Options of an embed in a page only: its height before it starts, and when it starts.
+export const PAGE_OPTIONS = ['height', 'start'];
+
+// Warns once for each name that is not an option (a misspelt attribute or URL parameter).
+export function warnUnknownOptions(names, where, known) {
+  for (const name of names) {
+    if (known.indexOf(name) < 0) {
+      console.warn(`Attention widget: ignoring ${where} "${String(name).slice(0, 40)}": there is no such option; ` +
+                   `the options are ${known.join(', ')}`);
+    }
+  }
+}
+
+// The options read from `get(name)` (a string, or null when absent).
+export function readOptions(get) {
+  const options = {};
+  for (const name of OPTIONS.concat(PAGE_OPTIONS)) {
+    const value = get(name);
+    if (typeof value === 'string') options[name] = value;
+  }
+  return options;
+}
+
+function usableOption(name, value) {
+  if (typeof value !== 'string') return false;
+  if (value.length <= MAX_STATE) return true;
+  console.warn(`Attention widget: ignoring option ${name}: it is longer than ${MAX_STATE} characters`);
+  return false;
+}
+
+// Where the page's "Suggest a correction" link (a[data-attention-corrections]) sends a report:
+// the widget the learner changed last (quizProgress's caller records it).
+let lastChanged = null;
+export function correctionUrl(destination) {
+  if (!lastChanged || !lastChanged.ready) return destination;
+  return lastChanged.module.ccall('attn_correction_url', 'string', ['string'], [destination]) || destination;
+}
+
+// Tells the page why a widget did not start: an attention-widget-error event with
+// detail {reason, message}, reason one of REASONS.
+const REASONS = ['no-webgl2', 'runtime-not-loaded', 'words-not-loaded', 'wasm-failed', 'start-failed'];
+function failure(reason, message) {
+  const error = new Error(message);
+  error.reason = reason;
+  return error;
+}
+
+// How far the learner is with the widget's quick check: {answered, revealed, correct, questions}
+// (an attempt, the reasoning read, the right choice picked), for an LMS (scorm.js).
+function quizProgress(module) {
+  const [answered, revealed, correct, questions] = module.ccall('attn_quiz_progress', 'string', [], []).split(' ').map(Number);
+  return { answered, revealed, correct, questions };
 }
 
 function element(tag, className, parent) {
@@ -133,8 +191,14 @@ export function mount(div, options = {}) {
   handle.apply = (state) => {
     if (usableState(state)) handle.whenReady(() => apply(state));
   };
+  // The widget checks the name (and whether it offers that scene) and warns about a bad one.
   handle.setScene = (scene) => {
-    if (handle.ready && isSceneName(scene)) handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]);
+    if (typeof scene === 'string' && usableOption('scene', scene)) {
+      handle.whenReady(() => handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]));
+    }
+  };
+  handle.setOption = (name, value) => {
+    if (usableOption(name, value)) handle.whenReady(() => handle.module.ccall('attn_set_option', 'number', ['string', 'string'], [name, value]));
   };
   // The lesson player: play(), pause() and seek(seconds) from the start of the lesson.
   handle.play = () => handle.whenReady(() => handle.module.ccall('attn_play', null, [], []));
@@ -153,7 +217,7 @@ export function mount(div, options = {}) {
   const started = options.fillPage && window.attentionWidgetStart;
   window.attentionWidgetStart = null;
   if (typeof WebGL2RenderingContext !== 'function') {
-    console.warn(`Attention widget not started: ${NO_WEBGL}`);
+    fail(div, failure('no-webgl2', NO_WEBGL));
     showPageText();
     return handle;
   }
@@ -178,6 +242,13 @@ export function mount(div, options = {}) {
     });
   }
   return handle;
+}
+
+function fail(div, error) {
+  const reason = REASONS.indexOf(error && error.reason) >= 0 ? error.reason : 'start-failed';
+  const message = error instanceof Error ? error.message : String(error);
+  console.warn(`Attention widget not started: ${message}`);
+  div.dispatchEvent(new CustomEvent('attention-widget-error', { detail: { reason, message } }));
 }
 
 // In a page that hosts it, each step of a start runs in a task of its own (nextTask between them), so
@@ -232,14 +303,16 @@ async function start(div, options, handle, ready) {
       canvas.height = Math.max(1, Math.round(window.innerHeight * ratio));
     }
     // main() runs only once the scene option is checked against the names the wasm knows.
-    const module = await window.createAttentionWidget({
+    let wasmFailed;
+    const instantiated = new Promise((resolve, reject) => { wasmFailed = reject; });
+    const module = await Promise.race([instantiated, window.createAttentionWidget({
       canvas,
       noInitialRun: true,
       lessonText,
       locateFile: (path) => new URL(path, base).href,
       instantiateWasm: compiled ? (imports, done) => {
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled),
-          (error) => console.warn(`Attention widget not started: ${error}`));
+          (error) => wasmFailed(failure('wasm-failed', String(error))));
         return {};
       } : undefined,
       widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
@@ -250,8 +323,10 @@ async function start(div, options, handle, ready) {
         handle.published = true;
         live.textContent = description;
         renderTable(table, tableData || {});
-        if (options.onChange) options.onChange(state, description);
-        div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description } }));
+        const progress = quizProgress(module);
+        lastChanged = handle;
+        if (options.onChange) options.onChange(state, description, progress);
+        div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description, progress } }));
       },
       onFrameDrawn: frameDrawn,
       onPlayback(detail) {
@@ -271,23 +346,15 @@ async function start(div, options, handle, ready) {
         const bad = /^warning: (lesson\/[^:]+:\d+: .*)$/.exec(text);
         console.warn(bad ? `Attention widget: ${bad[1]} (its words show as [key] until it is fixed)` : text);
       },
-    });
+    })]);
     // The narration's voice, once the module takes calls (its playback reports only come later).
     voice = narrator(module, () => module.ccall('attn_pause', null, [], []));
-    const names = readSceneNames(module);
+    readSceneNames(module);
+    // The widget checks every option and warns about a bad one (src/lesson/embed_options.cpp).
     const args = [];
-    let scene = module.ccall('attn_default_scene', 'string', [], []);
-    if (isSceneName(options.scene)) {
-      scene = options.scene;
-      args.push('--scene', scene);
-    } else if (typeof options.scene === 'string') {
-      console.warn(`Attention widget: unknown scene "${options.scene.slice(0, 40)}"; the scenes are ` +
-                   `${names.join(', ')}. Opening ${scene}.`);
-    }
-    if (options.theme === 'light' || options.theme === 'dark') args.push('--theme', options.theme);
+    if (usableOption('scene', options.scene)) args.push('--scene', options.scene);
+    for (const name of SETTINGS) if (usableOption(name, options[name])) args.push(`--${name}`, options[name]);
     if (options.state && usableState(options.state)) args.push('--state', options.state);
-    canvas.setAttribute('aria-label', `Interactive attention widget, ${scene} scene. Its current numbers are ` +
-                        'described after it. Escape, then Tab, leaves it.');
     // The canvas takes the fallback's place before main() runs: the app measures its container.
     for (const node of fallbackNodes) if (node.parentNode === div) div.removeChild(node);
     div.appendChild(stage);
@@ -296,6 +363,9 @@ async function start(div, options, handle, ready) {
     args.push('--staged-start');
     if (!options.fillPage) args.push('--fit-height');
     timed(`${label}: main`, () => module.callMain(args));
+    const scene = module.ccall('attn_current_scene', 'string', [], []);
+    canvas.setAttribute('aria-label', `Interactive attention widget, ${scene} scene. Its current numbers are ` +
+                        'described after it. Escape, then Tab, leaves it.');
     const step = async (name, work) => {
       await between();
       return timed(`${label}: ${name}`, work);
@@ -337,14 +407,14 @@ async function start(div, options, handle, ready) {
     div.dispatchEvent(new CustomEvent('attention-widget-ready'));
     console.info(`Attention widget ready: ${scene} scene`);
   } catch (error) {
-    console.warn(`Attention widget not started: ${error instanceof Error ? error.message : error}`);
+    fail(div, error);
     showPageText();
     stage.remove();
     mirror.remove();
     for (const node of fallbackNodes) if (node.parentNode !== div) div.appendChild(node);
     // Without its words the widget would show only [key] placeholders: the author's fallback
     // stays, with a note saying why.
-    if (error && error.lessonText) {
+    if (error && error.reason === 'words-not-loaded') {
       const note = element('p', 'attn-note', div);
       note.setAttribute('role', 'note');
       style(note, { margin: options.fillPage ? '1rem' : '0.5em 0', fontSize: '0.9em' });
@@ -355,22 +425,46 @@ async function start(div, options, handle, ready) {
 }
 
 // The authors' API: AttentionWidget.get(div).setScene(NAME) / .setState(STATE), NAME a scene's
-// name and STATE a state in the URL-fragment encoding; .play(), .pause() and .seek(SECONDS) for the
-// lesson played as a narrated explainer (its attention-widget-playback events tell where it is).
+// name and STATE a state in the URL-fragment encoding; .setOption(NAME, VALUE) for an embed option;
+// .play(), .pause() and .seek(SECONDS) for the lesson played as a narrated explainer (its
+// attention-widget-playback events tell where it is). The same methods are on <attention-widget>.
 export function api(div) {
   const handle = mounted.get(div);
   return {
     setScene: (scene) => { if (handle) handle.setScene(scene); },
     setState: (state) => { if (handle && typeof state === 'string') handle.apply(state); },
+    setOption: (name, value) => { if (handle) handle.setOption(String(name), value); },
     play: () => { if (handle) handle.play(); },
     pause: () => { if (handle) handle.pause(); },
     seek: (seconds) => { if (handle) handle.seek(seconds); },
   };
 }
 
+// The page's own "Suggest a correction" link, a[data-attention-corrections]: its href is where the
+// page's widgets send corrections unless one names its own, and a click on it attaches what the
+// widget the learner changed last shows. Looked for once, when the first widget mounts.
+let pageDestination;
+function pageCorrections() {
+  if (pageDestination === undefined) {
+    const link = document.querySelector('a[data-attention-corrections][href]');
+    pageDestination = link ? link.getAttribute('href') : null;
+    if (link) link.addEventListener('click', () => { link.href = correctionUrl(pageDestination); });
+  }
+  return pageDestination;
+}
+
+// Mounts an embed with the page's options: data-NAME of a div, attributes of <attention-widget>.
+export function mountEmbed(element, options) {
+  const destination = pageCorrections();
+  if (options.corrections === undefined && destination) options.corrections = destination;
+  return mount(element, { ...options, height: Number(options.height) || 0, start: options.start || pageStart });
+}
+
+const DATA_NAMES = ['attention-widget', ...OPTIONS, ...PAGE_OPTIONS];
 export function mountAll(root) {
   for (const div of (root || document).querySelectorAll('div[data-attention-widget]')) {
-    mount(div, { scene: div.dataset.scene, theme: div.dataset.theme, state: div.dataset.state,
-                 height: Number(div.dataset.height) || 0, start: div.dataset.start || pageStart });
+    const names = Object.keys(div.dataset).map((key) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`));
+    warnUnknownOptions(names.map((name) => `data-${name}`), 'attribute', DATA_NAMES.map((name) => `data-${name}`));
+    mountEmbed(div, readOptions((name) => (div.dataset[name] === undefined ? null : div.dataset[name])));
   }
 }

@@ -60,4 +60,14 @@ bool IsCorrect(const Quiz& quiz, int question) {
   return quiz.answers[static_cast<size_t>(question)].choice == kCorrectChoices[question];
 }
 
+QuizProgress Progress(const Quiz& quiz) {
+  QuizProgress progress;
+  for (int q = 0; q < kQuizQuestionCount; ++q) {
+    if (HasAttempt(quiz, q)) ++progress.answered;
+    if (quiz.answers[static_cast<size_t>(q)].revealed) ++progress.revealed;
+    if (IsCorrect(quiz, q)) ++progress.correct;
+  }
+  return progress;
+}
+
 }  // namespace lesson

@@ -45,6 +45,14 @@ bool Reveal(Quiz& quiz, int question);
 // The picked choice is the right one (false when nothing is picked).
 bool IsCorrect(const Quiz& quiz, int question);
 
+// How far the learner is with the quick check (an LMS records it: lesson/scorm in web/js).
+struct QuizProgress {
+  int answered = 0;  // questions with an attempt (a choice or typed words)
+  int revealed = 0;  // questions whose reasoning the learner has read
+  int correct = 0;   // questions whose picked choice is the right one
+};
+QuizProgress Progress(const Quiz& quiz);
+
 // The scene's entry in the registry (lesson/scene.h).
 extern const SceneModule kQuizModule;
 
