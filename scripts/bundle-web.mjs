@@ -1,6 +1,8 @@
-// Writes the widget's two script-bearing files from the modules in web/js/, in one step:
-//  - SITE_DIR/embed.js: the loader (web/js/embed.js and what it imports) as one minified classic
-//    script, which pages load with <script src=".../embed.js" defer>;
+// Writes the widget's script-bearing files from the modules in web/js/, in one step:
+//  - SITE_DIR/embed.js: the loader for host pages (web/js/embed.js and what it imports) as one
+//    minified classic script, which pages load with <script src=".../embed.js" defer>;
+//  - SITE_DIR/widget-page.js: widget.html's loader (web/js/widget-page.js), the same widget code
+//    without what only host pages need (the custom element, div embeds, framed widgets);
 //  - SITE_DIR/widget.html: web/widget.html.in with the version filled in and the start script
 //    (web/js/start.js and the downloads.js it shares with the loader) inlined where the page says
 //    <!--WIDGET_START-->, and beside it the script's hash for servers that send a
@@ -34,8 +36,9 @@ async function bundle(entry) {
 }
 
 mkdirSync(siteDir, { recursive: true });
-const [loader, start] = await Promise.all([bundle('embed.js'), bundle('start.js')]);
+const [loader, pageLoader, start] = await Promise.all([bundle('embed.js'), bundle('widget-page.js'), bundle('start.js')]);
 writeFileSync(join(siteDir, 'embed.js'), `${loader}\n`);
+writeFileSync(join(siteDir, 'widget-page.js'), `${pageLoader}\n`);
 
 const MARKER = '<!--WIDGET_START-->';
 const template = join(webDir, 'widget.html.in');

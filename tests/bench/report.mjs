@@ -30,8 +30,11 @@ function transfer(dir, files) {
 // The lesson's text files, not the build's Brotli and gzip copies of them (scripts/compress-site.mjs).
 const lessonFiles = readdirSync(join(siteDir, 'lesson')).filter((name) => !/\.(br|gz)$/.test(name))
   .map((name) => `lesson/${name}`);
-const widget = transfer(siteDir, ['widget.html', 'widget.css', 'embed.js', 'attention_widget.js',
+const widget = transfer(siteDir, ['widget.html', 'widget.css', 'widget-page.js', 'attention_widget.js',
                                   'attention_widget.wasm', ...lessonFiles]);
+// A host page with one script-tag or custom-element embed fetches embed.js instead of widget.html,
+// widget.css and widget-page.js; the budget holds for the larger of the two.
+const hostEmbed = transfer(siteDir, ['embed.js', 'attention_widget.js', 'attention_widget.wasm', ...lessonFiles]);
 const baselineDir = join(benchDir, 'baseline-web', 'site');
 const baseline = transfer(baselineDir, ['index.html', 'index.js', 'index.wasm']);
 const offlineBytes = statSync(join(siteDir, 'attention-lesson-offline.html')).size;
@@ -86,7 +89,8 @@ const lessonBudgets = [
 ];
 
 const budgets = [
-  ['widget transfer, gzip -9', `${kb(widget.gzip)} (baseline ${kb(baseline.gzip)})`, '<= 256 KB', widget.gzip <= 256000],
+  ['widget transfer, gzip -9', `${kb(widget.gzip)} (baseline ${kb(baseline.gzip)}); a host page's embed ${kb(hostEmbed.gzip)}`,
+   '<= 256 KB', widget.gzip <= 256000 && hostEmbed.gzip <= 256000],
   ['offline single file', kb(offlineBytes), '<= 1000 KB', offlineBytes <= 1000000],
   ['first-frame overhead above the floor', `${ov.widget} ms (baseline ${ov.baseline} ms)`,
    `<= 0.5 x baseline = ${(0.5 * ov.baseline).toFixed(1)} ms`, ov.widget <= 0.5 * ov.baseline],
@@ -132,7 +136,7 @@ const time = `${now.slice(11, 16)} UTC`;
 
 const failed = budgets.filter((b) => !b[3]).map((b) => b[0]);
 const bench = {
-  date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, baseline, offline_bytes: offlineBytes }, page, native, lesson,
+  date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, host_embed: hostEmbed, baseline, offline_bytes: offlineBytes }, page, native, lesson,
   core: { simd: coreWasm.simd, same_results: sameResults, sizes: core, learn_step: learnStep },
   budgets: budgets.map(([name, measured, limit, pass]) => ({ name, measured, limit, pass })),
 };

@@ -127,7 +127,7 @@ await check('widget.html under a CSP header: its start script runs with the hash
 
 await check('widget.html without its loader: the fallback text shows, not a blank page', async () => {
   const context = await browser.newContext({ viewport: { width: 900, height: 700 } });
-  await context.route('**/embed.js', (route) => route.fulfill({ status: 404, body: 'not here' }));
+  await context.route('**/widget-page.js', (route) => route.fulfill({ status: 404, body: 'not here' }));
   const page = await context.newPage();
   await page.goto(`${origin}/widget.html`);
   await page.waitForLoadState('load');

@@ -54,7 +54,7 @@ function siteFiles(dir, base = dir) {
 }
 const compressible = siteFiles(site).filter((name) => isCompressible(name, statSync(join(site, name)).size));
 // What a page must never get uncompressed, whatever the policy's list says.
-const MUST = ['attention_widget.wasm', 'attention_widget.js', 'embed.js', 'index.html', 'widget.html', 'lesson.css',
+const MUST = ['attention_widget.wasm', 'attention_widget.js', 'embed.js', 'widget-page.js', 'index.html', 'widget.html', 'lesson.css',
               'lesson/lesson.txt'];
 
 // [SECTION] The build's copies
@@ -84,7 +84,7 @@ const { server, origin } = await serve(site);
 
 const TYPES = [
   ['attention_widget.wasm', /^application\/wasm$/], ['attention_widget.js', /^text\/javascript/],
-  ['embed.js', /^text\/javascript/], ['index.html', /^text\/html/], ['widget.html', /^text\/html/],
+  ['embed.js', /^text\/javascript/], ['widget-page.js', /^text\/javascript/], ['index.html', /^text\/html/], ['widget.html', /^text\/html/],
   ['lesson.css', /^text\/css/], ['lesson/lesson.txt', /^text\/plain/],
 ];
 

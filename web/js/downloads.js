@@ -1,7 +1,7 @@
 // The two downloads a widget waits for besides its runtime: the compiled wasm and the lesson's
 // words. widget.html's inline start script (start.js) begins them while the page is still parsed;
-// the loader (embed.js) begins them itself where that script did not run. Both come here, so
-// they ask for the same files the same way.
+// the loader (widget-page.js, or embed.js in a host page) begins them itself where that script did
+// not run. Both come here, so they ask for the same files the same way.
 
 // The one lesson file the widget reads its words from, beside the widget's files.
 export const LESSON_FILE = 'lesson/lesson.txt';

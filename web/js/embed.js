@@ -1,7 +1,7 @@
-// The widget loader, bundled by the build into the embed.js that pages load with a script tag
-// (scripts/bundle-web.mjs). Used four ways:
-//  1. widget.html (a page of its own, or inside an author's <iframe>) mounts one widget that
-//     fills the page (page.js).
+// The widget loader for host pages, bundled by the build into the embed.js that pages load with a
+// script tag (scripts/bundle-web.mjs); widget.html loads widget-page.js instead. Used three ways:
+//  1. An <iframe data-attention-widget-frame> of widget.html (a page of its own) follows its
+//     content's height and fires the widget's events on the iframe (frames.js).
 //  2. A custom element: <attention-widget scene="mask" theme="dark">fallback</attention-widget>
 //     (element.js), its attributes the embed options.
 //  3. A script-tag embed: <script src=".../embed.js" defer></script> mounts a widget into every
@@ -18,20 +18,17 @@
 // as a whole; a state longer than the decoder takes is refused here, never cut.
 import { defineElement } from './element.js';
 import { followFrames } from './frames.js';
-import { mountPage } from './page.js';
-import { api, mount, mountAll } from './widget.js';
+import { afterFirstFrame, afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu }
+  from './schedule.js';
+import { api, mount, mountAll, useSchedule } from './widget.js';
 
+useSchedule({ afterFirstFrame, afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu });
 followFrames();
 window.AttentionWidget = { mount, mountAll, get: api };
 
 function start() {
-  const page = document.querySelector('main[data-attention-widget-page]');
-  if (page) {
-    mountPage(page);
-  } else {
-    defineElement();
-    mountAll();
-  }
+  defineElement();
+  mountAll();
 }
 if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start);
 else start();

@@ -15,7 +15,7 @@ window.attentionWidgetStart = start;
 // fresh page lays out costs ~100 ms, which the widget's first frame would otherwise wait behind.
 // Without JavaScript this never runs and the fallback text shows.
 document.documentElement.classList.add('attn-starting');
-// If the loader never came (embed.js missing or refused), the page's own text shows once the page
+// If the loader never came (widget-page.js missing or refused), the page's own text shows once the page
 // has loaded: the fallback must not stay hidden.
 window.addEventListener('load', () => {
   if (window.attentionWidgetStart === start) document.documentElement.classList.remove('attn-starting');

@@ -4,7 +4,6 @@
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
 import { narrator } from './speech.js';
-import { afterFirstFrame, afterFirstPaint, frameDrawn, gpuCaughtUp, keepContextNear, nextTask, startWhenNear, warmUpGpu } from './schedule.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
 const NO_WEBGL = 'WebGL 2 is not available';
@@ -15,6 +14,13 @@ const mounted = new WeakMap();  // div -> widget handle
 // data-start="eager" on the loader's script tag (or on one div) starts widgets at load instead of
 // when they come near the screen.
 const pageStart = script && script.dataset ? script.dataset.start : undefined;
+
+// When a host page's widgets start and hold a WebGL context (schedule.js), handed in by embed.js;
+// widget.html's one widget, which fills its page, starts at once and needs none of it.
+let schedule = null;
+export function useSchedule(module) {
+  schedule = module;
+}
 
 let runtime = null;
 function loadRuntime() {
@@ -221,7 +227,8 @@ export function mount(div, options = {}) {
     showPageText();
     return handle;
   }
-  if (options.fillPage || options.start === 'eager') {
+  const { afterFirstFrame, afterFirstPaint, startWhenNear, warmUpGpu } = schedule || {};
+  if (options.fillPage || options.start === 'eager' || !schedule) {
     start(div, options, handle, { wasm: (started && started.wasm) || pageWasm(), text: loadLessonText(started && started.text) });
   } else {
     // The downloads begin once the page's own text has painted, so they never hold it back.
@@ -289,7 +296,7 @@ async function start(div, options, handle, ready) {
   const label = `attention-widget ${options.scene || 'default'}`;
   // A widget that fills its page (widget.html) has nothing else to keep responsive: its steps run
   // back to back, for the soonest first frame.
-  const between = options.fillPage ? () => undefined : nextTask;
+  const between = options.fillPage || !schedule ? () => undefined : schedule.nextTask;
 
   let voice = null;
   try {
@@ -328,7 +335,7 @@ async function start(div, options, handle, ready) {
         if (options.onChange) options.onChange(state, description, progress);
         div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description, progress } }));
       },
-      onFrameDrawn: frameDrawn,
+      onFrameDrawn: schedule ? schedule.frameDrawn : undefined,
       onPlayback(detail) {
         if (voice) voice.report(detail);
         if (options.onPlayback) options.onPlayback(detail);
@@ -386,7 +393,7 @@ async function start(div, options, handle, ready) {
     // this context back.
     await ready.painted;
     await ready.gpu;
-    await gpuCaughtUp();
+    if (schedule) await schedule.gpuCaughtUp();
     const size = [canvas.width, canvas.height];
     if (!options.fillPage) canvas.width = canvas.height = 1;
     const context = await step('context', () =>
@@ -399,7 +406,7 @@ async function start(div, options, handle, ready) {
       await step('backing store', () => { [canvas.width, canvas.height] = size; });
     }
     await step('first frame', call('attn_start'));
-    if (!options.fillPage && options.start !== 'eager') keepContextNear(div, canvas);
+    if (!options.fillPage && options.start !== 'eager' && schedule) schedule.keepContextNear(div, canvas);
     handle.module = module;
     handle.ready = true;
     for (const work of handle.pending) work();
