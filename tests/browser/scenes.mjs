@@ -134,9 +134,9 @@ await check('an unknown scene in the URL: a warning lists the scenes the wasm kn
   page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
   await page.goto(`${origin}/widget.html?scene=nowhere`);
   await waitForFirstFrame(page);
-  const warned = warnings.find((w) => w.includes('unknown scene "nowhere"'));
+  const warned = warnings.find((w) => w.includes('ignoring scene "nowhere": there is no such scene'));
   if (!warned) throw new Error(`no warning about the unknown scene; saw ${JSON.stringify(warnings)}`);
-  if (!warned.includes(`the scenes are ${SCENES.join(', ')}.`)) throw new Error(`the warning does not list the scenes: ${warned}`);
+  if (!warned.includes(`the scenes are ${SCENES.join(', ')}`)) throw new Error(`the warning does not list the scenes: ${warned}`);
   const label = await page.getAttribute('canvas', 'aria-label');
   if (!label.includes('widget, compare scene.')) throw new Error(`the canvas label does not name the compare scene: ${label}`);
   if (problems.length) throw new Error(problems.join('\n  '));
