@@ -7,16 +7,79 @@ namespace {
 // Okabe-Ito colours: distinguishable with the common forms of colour blindness.
 constexpr ImU32 Rgb(int r, int g, int b) { return IM_COL32(r, g, b, 255); }
 
+// ImGui 1.90.1's light colours (ImGui::StyleColorsLight), in ImGuiCol order, each channel the byte
+// ImGui makes of it when it draws (x * 255 + 0.5, truncated): the same pixels as that function's
+// floats, from a table a tenth of its code's size in the web download. theme_test checks them
+// against ImGui's own. (The dark ones come with every ImGuiStyle: its constructor sets them.)
+constexpr unsigned char kImGuiLight[ImGuiCol_COUNT][4] = {
+    {0, 0, 0, 255},  // Text
+    {153, 153, 153, 255},  // TextDisabled
+    {240, 240, 240, 255},  // WindowBg
+    {0, 0, 0, 0},  // ChildBg
+    {255, 255, 255, 250},  // PopupBg
+    {0, 0, 0, 77},  // Border
+    {0, 0, 0, 0},  // BorderShadow
+    {255, 255, 255, 255},  // FrameBg
+    {66, 150, 250, 102},  // FrameBgHovered
+    {66, 150, 250, 171},  // FrameBgActive
+    {245, 245, 245, 255},  // TitleBg
+    {209, 209, 209, 255},  // TitleBgActive
+    {255, 255, 255, 130},  // TitleBgCollapsed
+    {219, 219, 219, 255},  // MenuBarBg
+    {250, 250, 250, 135},  // ScrollbarBg
+    {176, 176, 176, 204},  // ScrollbarGrab
+    {125, 125, 125, 204},  // ScrollbarGrabHovered
+    {125, 125, 125, 255},  // ScrollbarGrabActive
+    {66, 150, 250, 255},  // CheckMark
+    {66, 150, 250, 199},  // SliderGrab
+    {117, 138, 204, 153},  // SliderGrabActive
+    {66, 150, 250, 102},  // Button
+    {66, 150, 250, 255},  // ButtonHovered
+    {15, 135, 250, 255},  // ButtonActive
+    {66, 150, 250, 79},  // Header
+    {66, 150, 250, 204},  // HeaderHovered
+    {66, 150, 250, 255},  // HeaderActive
+    {99, 99, 99, 158},  // Separator
+    {36, 112, 204, 199},  // SeparatorHovered
+    {36, 112, 204, 255},  // SeparatorActive
+    {89, 89, 89, 43},  // ResizeGrip
+    {66, 150, 250, 171},  // ResizeGripHovered
+    {66, 150, 250, 242},  // ResizeGripActive
+    {195, 203, 213, 237},  // Tab
+    {66, 150, 250, 204},  // TabHovered
+    {152, 186, 225, 255},  // TabActive
+    {235, 236, 238, 251},  // TabUnfocused
+    {189, 209, 233, 255},  // TabUnfocusedActive
+    {99, 99, 99, 255},  // PlotLines
+    {255, 110, 89, 255},  // PlotLinesHovered
+    {230, 179, 0, 255},  // PlotHistogram
+    {255, 115, 0, 255},  // PlotHistogramHovered
+    {199, 222, 250, 255},  // TableHeaderBg
+    {145, 145, 163, 255},  // TableBorderStrong
+    {173, 173, 189, 255},  // TableBorderLight
+    {0, 0, 0, 0},  // TableRowBg
+    {77, 77, 77, 23},  // TableRowBgAlt
+    {66, 150, 250, 89},  // TextSelectedBg
+    {66, 150, 250, 242},  // DragDropTarget
+    {66, 150, 250, 204},  // NavHighlight
+    {179, 179, 179, 179},  // NavWindowingHighlight
+    {51, 51, 51, 51},  // NavWindowingDimBg
+    {51, 51, 51, 89},  // ModalWindowDimBg
+};
+
+void LightColors(ImGuiStyle& style) {
+  for (int i = 0; i < ImGuiCol_COUNT; ++i) {
+    const unsigned char* c = kImGuiLight[i];
+    style.Colors[i] = ImVec4(c[0] / 255.0f, c[1] / 255.0f, c[2] / 255.0f, c[3] / 255.0f);
+  }
+}
+
 }  // namespace
 
 void ApplyTheme(Context& ctx, Theme theme) {
   ctx.theme = theme;
-  ImGuiStyle style;
-  if (theme == Theme::Dark) {
-    ImGui::StyleColorsDark(&style);
-  } else {
-    ImGui::StyleColorsLight(&style);
-  }
+  ImGuiStyle style;  // ImGui's dark colours
+  if (theme == Theme::Light) LightColors(style);
   style.WindowPadding = ImVec2(16, 14);
   style.FramePadding = ImVec2(8, 6);
   style.ItemSpacing = ImVec2(10, 10);
