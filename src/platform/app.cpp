@@ -13,6 +13,7 @@
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
 #include "platform/gl.h"
+#include "platform/picture.h"
 #include "platform/record_native.h"
 #include "platform/renderer.h"
 #include "platform/web_bridge.h"
@@ -240,6 +241,10 @@ bool AppInit(App& app, const AppOptions& options) {
   app.ui.copy_link = &BridgeCopyLink;
   app.ui.state_link = &BridgeStateLink;
   app.ui.open_url = &BridgeOpenUrl;
+  app.ui.picture.available = true;
+#ifndef __EMSCRIPTEN__
+  app.ui.copy_text = &BridgeCopyText;  // natively only (web_bridge.h)
+#endif
   app.ui.speech_note = BridgeSpeechNote();
   app.ui.fit_height = options.fit_height;
   BridgeInstall();
@@ -339,6 +344,16 @@ void AppFrame(App& app) {
   }
   if (app.frames_pending > 0) --app.frames_pending;
 
+  // "Save picture", pressed in an earlier frame, is drawn before this frame, which shows what it
+  // said (on the web the picture is drawn in the canvas itself, see BridgeBeginPicture). Only once
+  // ImGui has no input left to spread over frames: the picture's own frame would take it.
+  const bool last_frame = app.options.frames > 0 && app.frames_drawn + 1 >= app.options.frames;
+  if (last_frame && app.options.save_picture) app.ui.picture.requested = true;
+  if (app.ui.picture.requested && (last_frame || ImGui::GetCurrentContext()->InputEventsQueue.empty())) {
+    if (!SavePicture(app) && app.options.save_picture) app.exit_code = 1;
+    app.frames_pending = kFramesAfterInput;
+  }
+
   WindowNewFrame();
   // Test and screenshot runs (--frames) show no hover state from wherever the X pointer rests.
   if (app.options.frames > 0 || !app.options.record_dir.empty()) ImGui::GetIO().AddMousePosEvent(-FLT_MAX, -FLT_MAX);
@@ -352,8 +367,9 @@ void AppFrame(App& app) {
     BridgeReveal(app.ui.reveal_top, app.ui.reveal_bottom);
   }
   // Input handled this frame may change what the next frame shows (hover, focus, layout), and
-  // ImGui spreads input that came faster than frames (a click within one) over the next frames.
-  if (ImGui::IsAnyItemActive() || !ImGui::GetCurrentContext()->InputEventsQueue.empty()) {
+  // ImGui spreads input that came faster than frames (a click within one) over the next frames. A
+  // picture asked for is drawn by the next frame.
+  if (ImGui::IsAnyItemActive() || !ImGui::GetCurrentContext()->InputEventsQueue.empty() || app.ui.picture.requested) {
     app.frames_pending = kFramesAfterInput;
   }
 
@@ -378,10 +394,11 @@ void AppFrame(App& app) {
   Publish(app);
 
   if (shown && app.frame_drawn) app.frame_drawn(app);
-  if (app.options.frames > 0 && app.frames_drawn >= app.options.frames) {
+  if (last_frame) {
 #ifndef __EMSCRIPTEN__
     // Natively only (record_native.cpp): the web build links no PNG writer.
     if (!app.options.screenshot_path.empty()) SaveScreenshot(app);
+    if (app.options.save_picture) std::printf("%s\n", app.ui.picture.message.c_str());
 #endif
     app.running = false;
   }

@@ -28,6 +28,7 @@ class InputSource {
 struct AppOptions {
   int frames = 0;               // draw exactly this many frames, then quit (0 = run until closed)
   std::string screenshot_path;  // write the last drawn frame here as PNG (with frames > 0)
+  bool save_picture = false;    // press "Save picture" on the last frame (with frames > 0)
   int width = 1024;             // initial window size natively, in pixels
   int height = 760;
   std::string scene;       // scene to open ("mask"); empty = the default scene

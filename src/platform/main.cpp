@@ -25,7 +25,7 @@ std::string Usage() {
 #else
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|none]\n"
          "       [--controls LIST] [--locale en] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
-         "       [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
+         "       [--save-picture] [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
          "\n"
@@ -39,6 +39,8 @@ std::string Usage() {
          "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"
+         "  --save-picture     with --frames: press Save picture on the last frame (a PNG at twice the\n"
+         "                     window's size, attention-SCENE.png in the working directory)\n"
          "  --size WxH         window size in pixels (default 1024x760)\n"
          "  --record DIR       play the lesson from its start into DIR (made if missing) as\n"
          "                     frame-000001.png ... and captions.vtt, then exit (scripts/render-video\n"
@@ -81,6 +83,10 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
       options->assets_dir = argv[++i];
     } else if (arg == "--screenshot" && has_value) {
       options->screenshot_path = argv[++i];
+#ifndef __EMSCRIPTEN__
+    } else if (arg == "--save-picture") {  // the web widget has its button only
+      options->save_picture = true;
+#endif
     } else if (arg == "--size" && has_value) {
       const std::string size = argv[++i];
       const size_t x = size.find('x');
@@ -114,6 +120,10 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
   }
   if (!options->screenshot_path.empty() && options->frames == 0) {
     std::fprintf(stderr, "error: --screenshot needs --frames N to know which frame to save\n");
+    return false;
+  }
+  if (options->save_picture && options->frames == 0) {
+    std::fprintf(stderr, "error: --save-picture needs --frames N to know which frame to save\n");
     return false;
   }
   return true;

@@ -3,6 +3,18 @@
 #include "lesson/builtin_text.h"
 #include "lesson/text_store.h"
 
+namespace platform {
+namespace {
+
+// The learner's line about a picture: `key` filled with its file name and size.
+std::string PictureLine(const char* key, const std::string& file, int width, int height) {
+  return lesson::Fill(lesson::T(key),
+                      {{"file", file}, {"width", std::to_string(width)}, {"height", std::to_string(height)}});
+}
+
+}  // namespace
+}  // namespace platform
+
 #ifdef __EMSCRIPTEN__
 #include <cstdlib>
 #include <cstring>
@@ -182,6 +194,41 @@ EM_JS(int, attn_js_copy_link, (const char* state, char* out, int capacity, int c
   return 1;
 });
 
+// The canvas takes the picture's size for as long as the picture is drawn: the browser allocates a
+// drawing buffer that large only if it can (else a smaller one, and the canvas is put back).
+EM_JS(int, attn_js_begin_picture, (int width, int height), {
+  var canvas = Module["canvas"];
+  var screen = Module["attnScreenSize"] = [canvas.width, canvas.height];
+  canvas.width = width;
+  canvas.height = height;
+  if (GLctx.drawingBufferWidth === width && GLctx.drawingBufferHeight === height) return 1;
+  canvas.width = screen[0];
+  canvas.height = screen[1];
+  return 0;
+});
+
+// The browser copies the canvas's pixels at once (the frame drawn in it is not yet shown) and
+// encodes them as PNG while the canvas goes back to its size and the page downloads the file.
+EM_JS(void, attn_js_end_picture, (const char* file, int width, int height, const char* alt_text), {
+  var canvas = Module["canvas"];
+  var name = UTF8ToString(file);
+  canvas.toBlob(function(blob) {
+    if (!blob) {
+      console.warn("Attention widget: the browser could not encode the picture");
+      return;
+    }
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(blob);
+    link.setAttribute("download", name);
+    link.click();
+    setTimeout(function() { URL.revokeObjectURL(link.href); }, 60000);
+  }, "image/png");
+  canvas.width = Module["attnScreenSize"][0];
+  canvas.height = Module["attnScreenSize"][1];
+  var callback = Module["onPicture"];
+  if (typeof callback === "function") callback({"width": width, "height": height, "altText": UTF8ToString(alt_text)});
+});
+
 // A new tab (or the mail program, for mailto:), which cannot reach back into this page.
 EM_JS(void, attn_js_open_url, (const char* url), {
   window.open(UTF8ToString(url), "_blank", "noopener");
@@ -282,6 +329,16 @@ std::string BridgeStateLink(const std::string& state) {
   return StateLink(state, false, &copied);
 }
 
+// The widget draws only into the canvas's own framebuffer: it is bound.
+bool BridgeBeginPicture(int width, int height) { return attn_js_begin_picture(width, height) != 0; }
+
+bool BridgeEndPicture(const std::string& file, int width, int height, const std::string& alt_text,
+                      std::string* message) {
+  attn_js_end_picture(file.c_str(), width, height, alt_text.c_str());
+  *message = PictureLine("widget.picture_saved", file, width, height);
+  return true;
+}
+
 void BridgeOpenUrl(const std::string& url) { attn_js_open_url(url.c_str()); }
 
 std::string BridgeDefaultLessonDir() { return std::string(); }
@@ -299,13 +356,50 @@ void BridgeLoadLessonText(const std::string&, lesson::TextStore& store) {
 
 #else  // native desktop
 
+#include <algorithm>
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <vector>
 
 #include <SDL.h>
 
+#include "platform/gl.h"
+#include "platform/png_writer.h"
+
 namespace platform {
+
+namespace {
+
+// The offscreen framebuffer the picture is drawn into, an RGBA8 renderbuffer.
+GLuint g_picture_framebuffer = 0;
+GLuint g_picture_renderbuffer = 0;
+
+void ReleasePictureTarget() {
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glBindRenderbuffer(GL_RENDERBUFFER, 0);
+  glDeleteFramebuffers(1, &g_picture_framebuffer);
+  glDeleteRenderbuffers(1, &g_picture_renderbuffer);
+  g_picture_framebuffer = g_picture_renderbuffer = 0;
+}
+
+// `file` ("attention-mask.png") or, when a file of that name is there already, the first of
+// attention-mask-2.png, -3, ... that is not; empty when none up to -999 is free.
+std::string FreeFileName(const std::string& file) {
+  const size_t dot = file.rfind('.');
+  const std::string stem = file.substr(0, dot), extension = dot == std::string::npos ? "" : file.substr(dot);
+  for (int number = 1; number < 1000; ++number) {
+    const std::string name = number == 1 ? file : stem + "-" + std::to_string(number) + extension;
+    std::error_code error;
+    // symlink_status: a link to nowhere is a name taken too.
+    if (!std::filesystem::exists(std::filesystem::symlink_status(name, error))) return name;
+  }
+  return std::string();
+}
+
+}  // namespace
 
 void BridgeInstall() {}
 
@@ -354,6 +448,53 @@ std::string BridgeCopyLink(const std::string& state) {
 }
 
 std::string BridgeStateLink(const std::string& state) { return "attention_lesson --state '" + state + "'"; }
+
+std::string BridgeCopyText(const std::string& text) {
+  return lesson::T(SDL_SetClipboardText(text.c_str()) == 0 ? "widget.text_copied" : "widget.text_not_copied");
+}
+
+// A size beyond the GPU's limits or memory shows as an error or an incomplete framebuffer.
+bool BridgeBeginPicture(int width, int height) {
+  for (int i = 0; i < 8 && glGetError() != GL_NO_ERROR; ++i) {  // errors from before, if any
+  }
+  glGenRenderbuffers(1, &g_picture_renderbuffer);
+  glBindRenderbuffer(GL_RENDERBUFFER, g_picture_renderbuffer);
+  glRenderbufferStorage(GL_RENDERBUFFER, GL_RGBA8, width, height);
+  glGenFramebuffers(1, &g_picture_framebuffer);
+  glBindFramebuffer(GL_FRAMEBUFFER, g_picture_framebuffer);
+  glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, g_picture_renderbuffer);
+  if (glGetError() == GL_NO_ERROR && glCheckFramebufferStatus(GL_FRAMEBUFFER) == GL_FRAMEBUFFER_COMPLETE) return true;
+  ReleasePictureTarget();
+  return false;
+}
+
+bool BridgeEndPicture(const std::string& file, int width, int height, const std::string& alt_text,
+                      std::string* message) {
+  const size_t row = static_cast<size_t>(width) * 4;
+  std::vector<uint8_t> rgba(row * static_cast<size_t>(height));
+  glPixelStorei(GL_PACK_ALIGNMENT, 1);
+  glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
+  ReleasePictureTarget();
+  for (int top = 0, bottom = height - 1; top < bottom; ++top, --bottom) {  // GL reads the bottom row first
+    std::swap_ranges(rgba.begin() + static_cast<long>(top * row), rgba.begin() + static_cast<long>((top + 1) * row),
+                     rgba.begin() + static_cast<long>(bottom * row));
+  }
+  const std::string name = FreeFileName(file);
+  errno = 0;
+  if (name.empty() || !WritePng(name, width, height, rgba, alt_text)) {
+    const std::string shown = name.empty() ? file : name;
+    const char* why = name.empty() ? "999 pictures of that name are there already"
+                      : errno != 0 ? std::strerror(errno)
+                                   : "it could not be encoded";
+    std::error_code ignored;
+    std::fprintf(stderr, "error: could not write the picture %s in %s: %s\n", shown.c_str(),
+                 std::filesystem::current_path(ignored).string().c_str(), why);
+    *message = PictureLine("widget.picture_not_saved", shown, width, height);
+    return false;
+  }
+  *message = PictureLine("widget.picture_saved", name, width, height);
+  return true;
+}
 
 void BridgeOpenUrl(const std::string& url) {
   if (SDL_OpenURL(url.c_str()) != 0) std::fprintf(stderr, "warning: could not open %s: %s\n", url.c_str(), SDL_GetError());

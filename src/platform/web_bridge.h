@@ -61,6 +61,22 @@ std::string BridgeCopyLink(const std::string& state);
 // The link that opens the widget in `state` (web: the widget page with it as its #fragment; native:
 // the command line), for a correction's report.
 std::string BridgeStateLink(const std::string& state);
+// Natively: copies `text` to the clipboard and returns a line telling the learner whether it did
+// ("Copy alt text"). The web widget has no such button: its download budget is tight, and its page
+// hears the alt text (BridgeSavePicture).
+std::string BridgeCopyText(const std::string& text);
+// "Save picture" (platform/picture.h). Binds a framebuffer of width x height pixels to draw the
+// picture into: natively an offscreen one; on the web the canvas, enlarged (the browser encodes its
+// pixels as they are; put back by BridgeEndPicture in the same task, nothing of it shows). False,
+// with nothing changed, when GL cannot make one that large.
+bool BridgeBeginPicture(int width, int height);
+// Saves what was drawn as `file` and lets go of the framebuffer: natively a PNG in the working
+// directory, numbered when the name is taken (attention-mask-2.png), with `alt_text` as its
+// Description; on the web a download of the PNG the browser encodes, and the page hears of it
+// (Module.onPicture with {width, height, altText}). *message says what happened, for the learner;
+// false when it was not saved.
+bool BridgeEndPicture(const std::string& file, int width, int height, const std::string& alt_text,
+                      std::string* message);
 // Opens `url` (an http(s) or mailto URL checked by lesson/embed_options): web, a new tab without
 // access to this page; native, the system's browser or mail program.
 void BridgeOpenUrl(const std::string& url);

@@ -90,6 +90,21 @@ using CopyLinkFn = std::string (*)(const std::string& state);
 using StateLinkFn = std::string (*)(const std::string& state);
 using OpenUrlFn = void (*)(const std::string& url);
 
+// Copies text to the clipboard and returns a line for the learner; null = no copy button.
+using CopyTextFn = std::string (*)(const std::string& text);
+
+// "Save picture": the scene bar asks for one; the app draws and saves it after the frame
+// (platform/picture.h) and leaves here what happened, which the bar shows under itself.
+struct PictureRun {
+  bool available = false;  // the platform saves pictures; false: no "Save picture" button
+  bool requested = false;  // pressed: the app saves a picture once this frame is drawn
+  bool taking = false;     // the frame being drawn is the picture's: the line below stays out of it
+  std::string message;     // what the last save said (the file and its size, or why not)
+  std::string alt_text;    // the mirror's sentence for what the picture shows, offered as its alt text
+  std::string state;       // the state the picture shows: the line goes when the state changes
+  std::string copy_note;   // what "Copy alt text" said
+};
+
 struct Context {
   Theme theme = Theme::Light;             // the theme ApplyTheme last set
   Palette palette;                        // its colours
@@ -108,8 +123,11 @@ struct Context {
   CopyLinkFn copy_link = nullptr;                               // the platform's "Copy link"; null = no button
   StateLinkFn state_link = nullptr;  // with open_url, what "Suggest a correction" needs; null = no button
   OpenUrlFn open_url = nullptr;
+  // The platform's clipboard, for "Copy alt text"; null = no button.
+  CopyTextFn copy_text = nullptr;
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
   std::string copied_state;     // the state that link holds
+  PictureRun picture;           // "Save picture": the request and what the last one said
   float content_height = 0.0f;  // height the last frame's content needed, in layout pixels
   bool fit_height = false;      // the page sizes the widget to content_height: no scrollbar of its own
   lesson::PlaybackRun playback;  // the lesson player's run (ui/player_panel.h)

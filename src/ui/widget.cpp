@@ -42,8 +42,26 @@ bool BarButton(ButtonRow& row, Context& ctx, const char* key, const char* hint_k
   return pressed;
 }
 
+// What the last "Save picture" said, with the alt text it suggests, while the widget still shows
+// what the picture shows; never in the picture itself.
+void DrawPictureLine(const lesson::LessonState& state, Context& ctx) {
+  PictureRun& picture = ctx.picture;
+  if (picture.taking || picture.message.empty() || picture.state != lesson::EncodeState(state)) return;
+  ImGui::TextWrapped("%s", picture.message.c_str());
+  if (picture.alt_text.empty()) return;
+  ImGui::TextWrapped("%s %s", T("widget.picture_alt").c_str(), picture.alt_text.c_str());
+  if (ctx.copy_text == nullptr) return;
+  if (ImGui::Button(T("widget.copy_alt").c_str())) picture.copy_note = ctx.copy_text(picture.alt_text);
+  RecordItem(ctx, "widget.copy_alt");
+  if (!picture.copy_note.empty()) {
+    ImGui::SameLine();
+    ImGui::TextUnformatted(picture.copy_note.c_str());
+  }
+}
+
 // Scene buttons (the scenes the widget offers, in its order) that wrap onto a second line on
-// narrow screens, then the buttons the author left in: Reset all, Copy link, Suggest a correction.
+// narrow screens, then the buttons the author left in: Reset all, Copy link, Save picture,
+// Suggest a correction.
 void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
   ButtonRow row;
   for (const Scene scene : lesson::OfferedScenes(ctx.embed)) {
@@ -74,6 +92,10 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
       ctx.copy_message = ctx.copy_link(ctx.copied_state);
     }
   }
+  if (ctx.picture.available && (controls & lesson::kControlSavePicture) &&
+      BarButton(row, ctx, "widget.save_picture", "widget.save_picture_hint")) {
+    ctx.picture.requested = true;
+  }
   if (ctx.open_url != nullptr && ctx.state_link != nullptr && !ctx.embed.corrections.empty() &&
       (controls & lesson::kControlCorrection)) {
     if (BarButton(row, ctx, "widget.correction", "widget.correction_hint")) {
@@ -83,6 +105,7 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
   if (!ctx.copy_message.empty() && ctx.copied_state == lesson::EncodeState(state)) {
     ImGui::TextWrapped("%s", ctx.copy_message.c_str());
   }
+  DrawPictureLine(state, ctx);
 }
 
 // Malformed lines of the lesson file, and actions of the timeline that do not parse (their

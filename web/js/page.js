@@ -119,6 +119,7 @@ export function mountPage(main) {
   });
   main.addEventListener('attention-widget-ready', () => post({ type: 'attention-widget:ready' }));
   main.addEventListener('attention-widget-error', (event) => post({ type: 'attention-widget:error', ...event.detail }));
+  main.addEventListener('attention-widget-picture', (event) => post({ type: 'attention-widget:picture', ...event.detail }));
   window.addEventListener('message', (event) => {
     const data = event.data;
     // Other scripts' messages pass silently; only what claims to be ours is worth a warning.

@@ -341,6 +341,10 @@ async function start(div, options, handle, ready) {
         if (options.onPlayback) options.onPlayback(detail);
         div.dispatchEvent(new CustomEvent('attention-widget-playback', { detail }));
       },
+      // "Save picture": {width, height, altText} of the PNG the page is downloading.
+      onPicture(detail) {
+        div.dispatchEvent(new CustomEvent('attention-widget-picture', { detail }));
+      },
       onContentHeight(height) {
         if (!options.fillPage) stage.style.height = `${Math.max(320, Math.ceil(height))}px`;
         if (options.onHeight) options.onHeight(height);
