@@ -50,3 +50,20 @@ export async function visitWidgetSlots(page, done, timeout = 30000) {
   }
   return slots.length;
 }
+
+// An init script (context.addInitScript) that keeps each widget's module beside its canvas in
+// window.__widgets = [{canvas, module}], for tests that call the wasm directly (attn_control_at).
+export const KEEP_WIDGET_MODULES = () => {
+  window.__widgets = [];
+  let factory;
+  Object.defineProperty(window, 'createAttentionWidget', {
+    configurable: true,
+    get() { return factory; },
+    set(create) {
+      factory = (options) => create(options).then((module) => {
+        window.__widgets.push({ canvas: options.canvas, module });
+        return module;
+      });
+    },
+  });
+};

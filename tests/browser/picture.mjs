@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { KEEP_WIDGET_MODULES, launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
@@ -20,20 +20,8 @@ const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node picture.mjs SITE_DIR OUT_DIR'); process.exit(2); }
 mkdirSync(out, { recursive: true });
 
-// Runs in the page before its scripts: keeps each widget's module and the pictures the page heard of.
+// Runs in the page before its scripts (after KEEP_WIDGET_MODULES): keeps the pictures the page heard of.
 const INSTRUMENT = () => {
-  window.__widgets = [];
-  let factory;
-  Object.defineProperty(window, 'createAttentionWidget', {
-    configurable: true,
-    get() { return factory; },
-    set(create) {
-      factory = (options) => create(options).then((module) => {
-        window.__widgets.push({ canvas: options.canvas, module });
-        return module;
-      });
-    },
-  });
   window.__pictures = [];
   document.addEventListener('attention-widget-picture', (e) => { window.__pictures.push(e.detail); }, true);
   document.addEventListener('attention-widget-ready', (e) => { e.target.dataset.testReady = '1'; }, true);
@@ -133,6 +121,7 @@ function rowsShare(png, y0, y1) {
 
 await check('widget.html at DPR 1: Save picture downloads a PNG at 2x with the mirror\'s sentence as alt text', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, deviceScaleFactor: 1 });
+  await context.addInitScript(KEEP_WIDGET_MODULES);
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
   const problems = watchPage(page);
@@ -175,6 +164,7 @@ await check('widget.html at DPR 1: Save picture downloads a PNG at 2x with the m
 
 await check('widget.html in the dark theme at DPR 2: a dark picture at 2x', async () => {
   const context = await browser.newContext({ viewport: { width: 900, height: 700 }, deviceScaleFactor: 2 });
+  await context.addInitScript(KEEP_WIDGET_MODULES);
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
   const problems = watchPage(page);
@@ -198,6 +188,7 @@ await check('widget.html in the dark theme at DPR 2: a dark picture at 2x', asyn
 
 await check('a widget on the lesson page taller than its canvas: the picture holds all its rows', async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  await context.addInitScript(KEEP_WIDGET_MODULES);
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
   const problems = watchPage(page);

@@ -20,7 +20,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, serve, watchPage } from './browser.mjs';
+import { KEEP_WIDGET_MODULES, launch, serve, watchPage } from './browser.mjs';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
 const [dir, out] = process.argv.slice(2);
@@ -29,21 +29,9 @@ mkdirSync(out, { recursive: true });
 
 const SWIPE = 400;  // px, finger moving up: the page scrolls down
 
-// Runs in the page before its scripts: keeps each widget's module (for attn_control_at) and its
+// Runs in the page before its scripts (after KEEP_WIDGET_MODULES, for attn_control_at): keeps each widget's
 // latest state (the attention-widget-change events), and marks widgets ready.
 const INSTRUMENT = () => {
-  window.__widgets = [];
-  let factory;
-  Object.defineProperty(window, 'createAttentionWidget', {
-    configurable: true,
-    get() { return factory; },
-    set(create) {
-      factory = (options) => create(options).then((module) => {
-        window.__widgets.push({ canvas: options.canvas, module });
-        return module;
-      });
-    },
-  });
   window.__states = {};
   const slotOf = (e) => e.target.dataset && e.target.dataset.scene;
   document.addEventListener('attention-widget-change', (e) => { window.__states[slotOf(e)] = e.detail.state; }, true);
@@ -56,6 +44,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2,
                                            hasTouch: true, isMobile: true });
+await context.addInitScript(KEEP_WIDGET_MODULES);
 await context.addInitScript(INSTRUMENT);
 const page = await context.newPage();
 const problems = watchPage(page);
