@@ -74,11 +74,17 @@ export function isSceneName(name) {
   return typeof name === 'string' && sceneNames !== null && sceneNames.indexOf(name) >= 0;
 }
 
-export function usableState(state) {
-  if (typeof state !== 'string') return false;
-  if (state.length <= MAX_STATE) return true;
-  console.warn(`Attention widget: ignoring the widget state in the link: it is longer than ${MAX_STATE} characters`);
+// A string of at most MAX_STATE characters: a longer one is refused unread, with a warning
+// naming `what` was refused.
+function usable(value, what) {
+  if (typeof value !== 'string') return false;
+  if (value.length <= MAX_STATE) return true;
+  console.warn(`Attention widget: ignoring ${what}: it is longer than ${MAX_STATE} characters`);
   return false;
+}
+
+export function usableState(state) {
+  return usable(state, 'the widget state in the link');
 }
 
 // The author's options, by the same names everywhere: <attention-widget> attributes, data-NAME of a
@@ -111,10 +117,7 @@ export function readOptions(get) {
 }
 
 function usableOption(name, value) {
-  if (typeof value !== 'string') return false;
-  if (value.length <= MAX_STATE) return true;
-  console.warn(`Attention widget: ignoring option ${name}: it is longer than ${MAX_STATE} characters`);
-  return false;
+  return usable(value, `option ${name}`);
 }
 
 // Where the page's "Suggest a correction" link (a[data-attention-corrections]) sends a report:
