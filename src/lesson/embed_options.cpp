@@ -4,6 +4,7 @@
 
 #include "lesson/describe.h"
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
 
@@ -115,7 +116,7 @@ bool ReadTheme(EmbedOptions& options, const std::string& value, std::string*) {
 }
 
 bool ReadLocale(EmbedOptions& options, const std::string& value, std::string*) {
-  if (value != "en") return false;
+  if (!IsLocale(value)) return false;
   options.locale = value;
   return true;
 }
@@ -145,7 +146,7 @@ const Option kOptions[] = {
     {"chrome", "full or none", ReadChrome},
     {"controls", "", ReadControls},
     {"theme", "light, dark or auto", ReadTheme},
-    {"locale", "en (the widget's only language so far)", ReadLocale},
+    {"locale", "", ReadLocale},
     {"corrections", "an https:, http: or mailto: URL without spaces", ReadCorrections},
 };
 
@@ -168,6 +169,7 @@ bool SetEmbedOption(EmbedOptions& options, const std::string& name, const std::s
     return true;
   } else {
     const std::string takes = found->takes[0] != '\0'          ? found->takes
+                              : found->read == ReadLocale ? "one of " + LocaleCodes()
                               : found->read == ReadScenes ? "a comma-separated list of " + SceneNameList()
                                                           : std::string("a comma-separated list of ") + kControlList;
     why = (why.empty() ? "" : why + "; ") + "it takes " + takes;

@@ -179,6 +179,13 @@ std::string TextStore::Where(const std::string& key) const {
   return it != where_.end() ? it->second : std::string();
 }
 
+std::vector<std::string> TextStore::Keys() const {
+  std::vector<std::string> keys;
+  keys.reserve(entries_.size());
+  for (const auto& entry : entries_) keys.push_back(entry.first);
+  return keys;
+}
+
 std::vector<uint32_t> TextStore::NonAsciiCodePoints() const {
   std::vector<uint32_t> found;
   for (const auto& entry : entries_) {

@@ -67,6 +67,8 @@ class TextStore {
   // Where `key` was read: "assets/lesson/lesson.txt:352", or "" when it is missing.
   std::string Where(const std::string& key) const;
   const std::vector<TextError>& errors() const { return errors_; }
+  // Every key, in ascending byte order.
+  std::vector<std::string> Keys() const;
   // Every character outside ASCII that the loaded text uses, ascending, each once: the fonts
   // rasterize these and ASCII, so an author's é or → shows without growing every atlas.
   std::vector<uint32_t> NonAsciiCodePoints() const;

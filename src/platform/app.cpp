@@ -9,6 +9,7 @@
 #include <imgui_internal.h>
 
 #include "lesson/describe.h"
+#include "lesson/locale.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
@@ -38,12 +39,24 @@ void FollowContainer() {
 }
 
 // Natively the built-in words, overridden section by section by an author's copy; on the web only
-// the words the loader handed over (see BridgeLoadLessonText).
-void LoadLessonText(const AppOptions& options) {
+// the words the loader handed over (see BridgeLoadLessonText). Then the locale's translation over
+// them (lesson/locale.h), whose missing keys show in English.
+void LoadLessonText(const AppOptions& options, const std::string& locale) {
   lesson::TextStore& text = lesson::LessonText();
   text.Clear();
   BridgeLoadLessonText(options.assets_dir, text);
+  std::vector<std::string> warnings;
+  if (locale != lesson::Locales().front().code) {
+    std::string file;
+    std::string contents;
+    if (BridgeReadTranslation(options.assets_dir, locale, &file, &contents)) {
+      warnings = lesson::LoadTranslation(text, file, contents);
+    } else {
+      warnings.push_back("no words for locale " + locale + " (" + file + "): the widget shows English");
+    }
+  }
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
+  for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
   lesson::RebuildLessonTimeline(BridgeBuiltInText());
   for (const lesson::TextError& error : lesson::LessonTimeline().errors) {
     std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
@@ -219,7 +232,7 @@ bool WantsDarkTheme(const App& app) {
 
 bool AppInit(App& app, const AppOptions& options) {
   app.options = options;
-  LoadLessonText(options);
+  LoadLessonText(options, options.embed.locale);
   app.ui.embed = options.embed;
   if (!options.state.empty()) AppApplyState(app, options.state);
   // A widget offering some scenes opens on the first of them, unless told otherwise.
@@ -443,6 +456,12 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value) {
   }
   KeepSceneOffered(app);
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
+  if (name == "locale") {
+    // The new words, and an atlas holding their letters.
+    LoadLessonText(app.options, app.ui.embed.locale);
+    ui::ForgetFonts(app.ui);
+    AppPrepare(app);
+  }
   app.frames_pending = kFramesAfterInput;
   return true;
 }

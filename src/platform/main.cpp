@@ -24,7 +24,7 @@ std::string Usage() {
   return "see attention_lesson --help natively\n";
 #else
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|none]\n"
-         "       [--controls LIST] [--locale en] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
+         "       [--controls LIST] [--locale en|es] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
          "       [--save-picture] [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
@@ -34,7 +34,8 @@ std::string Usage() {
          "  --scenes LIST      offer only these scenes, in this order (comma-separated)\n"
          "  --chrome none      no scene bar: the scene alone, as a figure (default: full)\n"
          "  --controls LIST    the bar's buttons: reset, copy-link, save-picture, correction, all or none\n"
-         "  --locale NAME      the widget's language: en\n"
+         "  --locale NAME      the widget's language: en (English) or es (Espa\xC3\xB1ol); es reads\n"
+         "                     es/lesson.txt beside lesson.txt (--assets), its missing keys in English\n"
          "  --corrections URL  where \"Suggest a correction\" goes (https:, http: or mailto:)\n"
          "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
          "  --frames N         draw N frames, then exit\n"

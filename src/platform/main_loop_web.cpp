@@ -10,6 +10,7 @@
 #include "lesson/embed_options.h"
 #include "lesson/scenes/quiz/quiz.h"
 #include "lesson/state_url.h"
+#include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
 #include "platform/web_bridge.h"
 #include "ui/control_map.h"
@@ -41,6 +42,14 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_set_option(const char* name, const char
 // The scene on screen ("mask"), for the canvas's label.
 extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_current_scene() {
   return lesson::SceneName(g_app ? g_app->state.scene : lesson::LessonState().scene);
+}
+
+// The canvas's accessible name, in the widget's language: what it is, its scene, how to leave it.
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_canvas_label() {
+  static std::string label;
+  const lesson::Scene scene = g_app ? g_app->state.scene : lesson::LessonState().scene;
+  label = lesson::Fill(lesson::T("widget.canvas_label"), {{"scene", lesson::T(lesson::ModuleOf(scene).label_key)}});
+  return label.c_str();
 }
 
 // Where the page's own "Suggest a correction" link goes for what this widget shows now: `url` (an

@@ -1,6 +1,7 @@
 #include "platform/web_bridge.h"
 
 #include "lesson/builtin_text.h"
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 
 namespace platform {
@@ -95,6 +96,25 @@ extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_scene_names() {
   return names.c_str();
 }
 
+// Whether a translation's text (a locale's lesson file) has exactly the English file's keys, so
+// the loader need not fetch the English words for the keys it lacks (lesson/locale.h). Its
+// malformed sections count as lacking their keys.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_text_complete(const char* text) {
+  lesson::TextStore translation;
+  translation.Load("translation", text ? text : "");
+  return lesson::KeySetHash(translation) == lesson::kEnglishKeySetHash ? 1 : 0;
+}
+
+// The locales the widget speaks, separated by spaces (the loader's list must be the same).
+extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_locale_codes() {
+  static const std::string codes = [] {
+    std::string joined;
+    for (const lesson::Locale& locale : lesson::Locales()) joined += (joined.empty() ? "" : " ") + std::string(locale.code);
+    return joined;
+  }();
+  return codes.c_str();
+}
+
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];
@@ -160,8 +180,9 @@ EM_JS(void, attn_js_playback, (const char* report), {
   if (detail) callback(detail);
 });
 
-EM_JS(char*, attn_js_lesson_text, (), {
-  var whole = Module["lessonText"];
+// Module.lessonText (which 0) or Module.translationText (which 1), copied into the heap.
+EM_JS(char*, attn_js_lesson_text, (int which), {
+  var whole = Module[which ? "translationText" : "lessonText"];
   if (typeof whole !== "string") return 0;
   var text = whole.slice(0, 1 << 20);
   var size = lengthBytesUTF8(text) + 1;
@@ -346,10 +367,19 @@ std::string BridgeDefaultLessonDir() { return std::string(); }
 const lesson::TextStore* BridgeBuiltInText() { return nullptr; }
 
 void BridgeLoadLessonText(const std::string&, lesson::TextStore& store) {
-  char* text = attn_js_lesson_text();
+  char* text = attn_js_lesson_text(0);
   if (!text) return;
   store.Load(std::string("lesson/") + lesson::kLessonFileName, text);
   std::free(text);
+}
+
+bool BridgeReadTranslation(const std::string&, const std::string& locale, std::string* file, std::string* contents) {
+  *file = "lesson/" + lesson::LocaleFile(locale);
+  char* text = attn_js_lesson_text(1);
+  if (!text) return false;
+  *contents = text;
+  std::free(text);
+  return true;
 }
 
 }  // namespace platform
@@ -514,18 +544,33 @@ const lesson::TextStore* BridgeBuiltInText() {
   return &builtin;
 }
 
+namespace {
+
+// A lesson file is a few dozen kilobytes; a megabyte bounds what a mistaken path can pull in.
+bool ReadLessonFile(const std::string& path, std::string* contents) {
+  std::ifstream file(path, std::ios::binary);
+  if (!file) return false;
+  constexpr std::streamsize kMaxBytes = 1 << 20;
+  contents->assign(static_cast<size_t>(kMaxBytes), '\0');
+  file.read(&(*contents)[0], kMaxBytes);
+  contents->resize(static_cast<size_t>(file.gcount()));
+  return true;
+}
+
+}  // namespace
+
 void BridgeLoadLessonText(const std::string& assets_dir, lesson::TextStore& store) {
   lesson::LoadBuiltInText(store);
   if (assets_dir.empty()) return;
   const std::string path = assets_dir + "/" + lesson::kLessonFileName;
-  std::ifstream file(path, std::ios::binary);
-  if (!file) return;
-  // The lesson file is a few dozen kilobytes; a megabyte bounds what a mistaken path can pull in.
-  constexpr std::streamsize kMaxBytes = 1 << 20;
-  std::string contents(static_cast<size_t>(kMaxBytes), '\0');
-  file.read(&contents[0], kMaxBytes);
-  contents.resize(static_cast<size_t>(file.gcount()));
-  store.Load(path, contents);
+  std::string contents;
+  if (ReadLessonFile(path, &contents)) store.Load(path, contents);
+}
+
+bool BridgeReadTranslation(const std::string& assets_dir, const std::string& locale, std::string* file,
+                           std::string* contents) {
+  *file = (assets_dir.empty() ? std::string(".") : assets_dir) + "/" + lesson::LocaleFile(locale);
+  return !assets_dir.empty() && ReadLessonFile(*file, contents);
 }
 
 }  // namespace platform

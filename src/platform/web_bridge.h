@@ -46,6 +46,12 @@ std::string BridgeDefaultLessonDir();
 // stay). On the web only the lesson/lesson.txt the loader handed over (Module.lessonText): there
 // are no built-in words, so a malformed section's keys show as [key] until it is fixed.
 void BridgeLoadLessonText(const std::string& assets_dir, lesson::TextStore& store);
+// The lesson file of `locale` (not English), as *file (its name as a warning shows it) and
+// *contents. Natively assets_dir/CODE/lesson.txt; on the web the translation the loader handed
+// over (Module.translationText, fetched from lesson/CODE/lesson.txt). False when there is none
+// (*file still names where it was looked for).
+bool BridgeReadTranslation(const std::string& assets_dir, const std::string& locale, std::string* file,
+                           std::string* contents);
 // The lesson's words compiled in (natively: assets/lesson/lesson.txt as built); null on the web,
 // which compiles none in. A timeline step whose actions do not parse plays these instead.
 const lesson::TextStore* BridgeBuiltInText();

@@ -27,19 +27,20 @@
 #include "attention/attention.h"
 #include "lesson/describe.h"
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "tools/svg_writer.h"
 
 namespace {
 
-using attention::FormatNumber;
 using tools::Anchor;
 using tools::Box;
 using tools::SvgWriter;
 
 const char kUsage[] =
-    "usage: attention_stills LESSON_TXT OUTPUT_JSON\n"
-    "  draws every scene of the lesson as it opens, with the words of LESSON_TXT, as inline SVG,\n"
+    "usage: attention_stills LESSON_TXT [TRANSLATION_TXT] OUTPUT_JSON\n"
+    "  draws every scene of the lesson as it opens, with the words of LESSON_TXT (or of\n"
+    "  TRANSLATION_TXT, a locale's lesson file, over them), as inline SVG,\n"
     "  and writes them to OUTPUT_JSON as {\"NAME\": \"<svg ...>\", ...} in the scene bar's order\n"
     "  exit 0: written; 1: a scene could not be drawn or a word is missing (stderr says which);\n"
     "  2: reading or writing failed, or the command line is wrong\n";
@@ -67,7 +68,7 @@ std::string Word(Still& still, const std::string& key) {
 // A number the still shows; a non-finite one is a problem (FormatNumber would write "undefined").
 std::string Shown(Still& still, double x, const char* what) {
   if (!std::isfinite(x)) still.problems.push_back(std::string(what) + " is not a finite number");
-  return FormatNumber(x);
+  return lesson::Num(x);
 }
 
 double Clamp01(double x) { return std::isfinite(x) ? std::clamp(x, 0.0, 1.0) : 0.0; }
@@ -229,7 +230,7 @@ double DrawCombine(const lesson::LessonState& state, Still& still) {
   }
   svg.Line(196.0, y - 18.0, kWidth - 20.0, y - 18.0, "still-rule");
   svg.Runs(kWidth - 20.0, y + 2.0,
-           {{Word(still, "compare.output_sum") + " = ", nullptr}, {attention::FormatSum(combination), "still-output"}},
+           {{Word(still, "compare.output_sum") + " = ", nullptr}, {lesson::LocalArithmetic(attention::FormatSum(combination)), "still-output"}},
            "still-strong", Anchor::End);
   Shown(still, combination.output, "the Combine output");
 
@@ -491,23 +492,33 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stdout);
     return 0;
   }
-  if (argc != 3) {
+  if (argc != 3 && argc != 4) {
     std::fputs(kUsage, stderr);
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  if (!in) {
-    std::fprintf(stderr, "error: cannot read %s\n", argv[1]);
-    return 2;
-  }
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (!lesson::LessonText().Load(argv[1], contents.str())) {
-    for (const lesson::TextError& error : lesson::LessonText().errors()) {
-      std::fprintf(stderr, "error: %s\n", error.ToString().c_str());
+  const char* output = argv[argc - 1];
+  std::vector<std::string> warnings;
+  for (int i = 1; i < argc - 1; ++i) {
+    std::ifstream in(argv[i], std::ios::binary);
+    if (!in) {
+      std::fprintf(stderr, "error: cannot read %s\n", argv[i]);
+      return 2;
     }
-    return 1;
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    if (i == 1) {
+      lesson::LessonText().Load(argv[i], contents.str());
+    } else {
+      warnings = lesson::LoadTranslation(lesson::LessonText(), argv[i], contents.str());
+    }
   }
+  // A key the translation lacks is drawn in English, as the widget shows it; a malformed file is
+  // not drawn from at all.
+  for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  for (const lesson::TextError& error : lesson::LessonText().errors()) {
+    std::fprintf(stderr, "error: %s\n", error.ToString().c_str());
+  }
+  if (!lesson::LessonText().errors().empty()) return 1;
 
   std::string json = "{";
   bool failed = false;
@@ -545,11 +556,11 @@ int main(int argc, char** argv) {
   json += "\n}\n";
   if (failed) return 1;
 
-  std::ofstream out(argv[2], std::ios::binary);
+  std::ofstream out(output, std::ios::binary);
   out << json;
   out.close();
   if (!out) {
-    std::fprintf(stderr, "error: cannot write %s\n", argv[2]);
+    std::fprintf(stderr, "error: cannot write %s\n", output);
     return 2;
   }
   return 0;

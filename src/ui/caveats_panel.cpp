@@ -20,6 +20,7 @@
 
 #include <imgui.h>
 
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
@@ -33,7 +34,7 @@ namespace ui {
 
 namespace {
 
-using attention::FormatNumber;
+using lesson::Num;
 using lesson::Fill;
 using lesson::kCaveatsPositions;
 using lesson::T;
@@ -297,7 +298,7 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
     } else {
       draw->AddCircleFilled(ImVec2(x, axis_y), radius, palette.first);
     }
-    const std::string label = Word(j) + " " + FormatNumber(scene.values[at]);
+    const std::string label = Word(j) + " " + Num(scene.values[at]);
     const float y = j % 2 == 0 ? origin.y : axis_y + 14.0f;
     label_at(x, y, removed ? palette.muted : palette.text, label, nullptr);
   }
@@ -320,7 +321,7 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
   const float first_label_y = marker_y + 14.0f;
   if (!moved) {
     marker(before, true, palette.output);
-    label_at(to_x(before), first_label_y, palette.output, T("caveats.output") + " " + FormatNumber(before),
+    label_at(to_x(before), first_label_y, palette.output, T("caveats.output") + " " + Num(before),
              ctx.fonts.bold);
     return;
   }
@@ -328,10 +329,10 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
   if (!now.a.combination.empty) {
     const double output = now.a.combination.output;
     marker(output, true, palette.output);
-    label_at(to_x(output), first_label_y, palette.output, T("caveats.now") + " " + FormatNumber(output),
+    label_at(to_x(output), first_label_y, palette.output, T("caveats.now") + " " + Num(output),
              ctx.fonts.bold);
   }
-  label_at(to_x(before), first_label_y + line + 2.0f, palette.muted, T("caveats.before") + " " + FormatNumber(before),
+  label_at(to_x(before), first_label_y + line + 2.0f, palette.muted, T("caveats.before") + " " + Num(before),
            nullptr);
 }
 
@@ -359,7 +360,7 @@ double LargestChange(const lesson::CaveatsAblation& rows, bool final_output) {
 Cell ChangeCell(const lesson::OutputChange& change, double largest, bool shown, ImU32 color) {
   if (!shown) return BarCell(0.0, T("caveats.not_yet"), color);
   if (!change.defined) return BarCell(0.0, T("caveats.no_change"), color);
-  return BarCell(largest > 0.0 ? change.change / largest : 0.0, FormatNumber(change.change), color);
+  return BarCell(largest > 0.0 ? change.change / largest : 0.0, Num(change.change), color);
 }
 
 void DrawOutputSentence(Context& ctx, const lesson::CaveatsScene& scene, const lesson::CaveatsPass& full,
@@ -374,12 +375,12 @@ void DrawOutputSentence(Context& ctx, const lesson::CaveatsScene& scene, const l
   const lesson::OutputChange change = lesson::Change(full.a.combination, now.a.combination);
   const std::string removed = RemovedList(scene);
   if (removed.empty()) {
-    sentence = Fill(T("caveats.output_full"), {{"output", FormatNumber(full.a.combination.output)}});
+    sentence = Fill(T("caveats.output_full"), {{"output", Num(full.a.combination.output)}});
   } else {
     sentence = Fill(T("caveats.output_now"), {{"removed", removed},
-                                              {"now", FormatNumber(now.a.combination.output)},
-                                              {"before", FormatNumber(full.a.combination.output)},
-                                              {"change", FormatNumber(change.change)}});
+                                              {"now", Num(now.a.combination.output)},
+                                              {"before", Num(full.a.combination.output)},
+                                              {"change", Num(change.change)}});
   }
   WrappedBold(ctx, sentence);
   RecordItem(ctx, "caveats.output_sentence");
@@ -393,14 +394,14 @@ void DrawFinding(Context& ctx, const lesson::CaveatsScene& scene, const lesson::
   const bool surprise =
       summary.largest_weight == summary.smallest_change_a && summary.largest_weight != summary.largest_change_a;
   const TextFields fields = {{"top", Word(top.position)},
-                             {"top_weight", FormatNumber(top.weight_a)},
-                             {"top_change", FormatNumber(top.change_a.change)},
-                             {"top_value", FormatNumber(top.value)},
-                             {"output", FormatNumber(full.a.combination.output)},
+                             {"top_weight", Num(top.weight_a)},
+                             {"top_change", Num(top.change_a.change)},
+                             {"top_value", Num(top.value)},
+                             {"output", Num(full.a.combination.output)},
                              {"most", Word(most.position)},
-                             {"most_weight", FormatNumber(most.weight_a)},
-                             {"most_change", FormatNumber(most.change_a.change)},
-                             {"most_value", FormatNumber(scene.values[static_cast<size_t>(most.position)])}};
+                             {"most_weight", Num(most.weight_a)},
+                             {"most_change", Num(most.change_a.change)},
+                             {"most_value", Num(scene.values[static_cast<size_t>(most.position)])}};
   Wrapped(Fill(T(surprise ? "caveats.finding_surprise" : "caveats.finding_plain"), fields));
   RecordItem(ctx, "caveats.finding");
 }
@@ -433,8 +434,8 @@ void DrawAblation(Context& ctx, lesson::LessonState& state) {
     Row out;
     out.word = Word(row.position);
     out.removed = removed;
-    out.cells = {TextCell(FormatNumber(row.value)), TextCell(FormatNumber(scene.scores_a[at])),
-                 BarCell(row.weight_a, FormatNumber(row.weight_a), palette.first),
+    out.cells = {TextCell(Num(row.value)), TextCell(Num(scene.scores_a[at])),
+                 BarCell(row.weight_a, Num(row.weight_a), palette.first),
                  Cell{Cell::Kind::Button, T(removed ? "caveats.put_back" : "caveats.remove"), 0.0f, 0},
                  ChangeCell(row.change_a, largest, scene.each_in_turn_shown, palette.second)};
     table.push_back(out);
@@ -445,7 +446,7 @@ void DrawAblation(Context& ctx, lesson::LessonState& state) {
 
   DrawNumberLine(ctx, scene, full, now);
   ImGui::PushFont(ctx.fonts.bold);
-  WrappedColored(attention::FormatCombination(now.a.combination), palette.output);
+  WrappedColored(lesson::LocalArithmetic(attention::FormatCombination(now.a.combination)), palette.output);
   ImGui::PopFont();
   RecordItem(ctx, "caveats.arithmetic");
   DrawOutputSentence(ctx, scene, full, now);
@@ -479,7 +480,7 @@ std::string QueryWeights(const lesson::CaveatsQuery& query) {
   std::string out;
   for (int j = 0; j < kCaveatsPositions; ++j) {
     if (!out.empty()) out += ", ";
-    out += Word(j) + " " + FormatNumber(query.weights[static_cast<size_t>(j)]);
+    out += Word(j) + " " + Num(query.weights[static_cast<size_t>(j)]);
   }
   return out;
 }
@@ -507,11 +508,11 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
     Wrapped(T("caveats.b_none"));
   } else {
     Wrapped(Fill(T("caveats.b_weights"),
-                 {{"weights", QueryWeights(b_now)}, {"output", FormatNumber(b_now.combination.output)}}));
+                 {{"weights", QueryWeights(b_now)}, {"output", Num(b_now.combination.output)}}));
   }
 
   Wrapped(Fill(T("caveats.layer2_split"),
-               {{"a", FormatNumber(1.0 - scene.layer2_weight_b)}, {"b", FormatNumber(scene.layer2_weight_b)}}));
+               {{"a", Num(1.0 - scene.layer2_weight_b)}, {"b", Num(scene.layer2_weight_b)}}));
   double weight_b = scene.layer2_weight_b;
   const double lo = 0.0;
   const double hi = 1.0;
@@ -526,7 +527,7 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
   const lesson::AblationSummary summary = lesson::Summarize(rows);
 
   ImGui::PushFont(ctx.fonts.bold);
-  WrappedColored(T("caveats.final") + " " + attention::FormatCombination(now.final_output), palette.output);
+  WrappedColored(T("caveats.final") + " " + lesson::LocalArithmetic(attention::FormatCombination(now.final_output)), palette.output);
   ImGui::PopFont();
   RecordItem(ctx, "caveats.final");
 
@@ -539,8 +540,8 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
     Row out;
     out.word = Word(row.position);
     out.removed = scene.removed[static_cast<size_t>(row.position)];
-    out.cells = {BarCell(row.weight_a, FormatNumber(row.weight_a), palette.first),
-                 BarCell(row.share_final, FormatNumber(row.share_final), palette.output),
+    out.cells = {BarCell(row.weight_a, Num(row.weight_a), palette.first),
+                 BarCell(row.share_final, Num(row.share_final), palette.output),
                  ChangeCell(row.change_final, largest, scene.each_in_turn_shown, palette.second)};
     table.push_back(out);
   }
@@ -552,12 +553,12 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
     const lesson::AblationRow& top = rows[static_cast<size_t>(summary.largest_weight)];
     const lesson::AblationRow& most = rows[static_cast<size_t>(summary.largest_change_final)];
     Wrapped(Fill(T("caveats.finding_layer2"), {{"top", Word(top.position)},
-                                               {"top_weight", FormatNumber(top.weight_a)},
-                                               {"top_share", FormatNumber(top.share_final)},
-                                               {"top_change", FormatNumber(top.change_final.change)},
+                                               {"top_weight", Num(top.weight_a)},
+                                               {"top_share", Num(top.share_final)},
+                                               {"top_change", Num(top.change_final.change)},
                                                {"most", Word(most.position)},
-                                               {"most_weight", FormatNumber(most.weight_a)},
-                                               {"most_change", FormatNumber(most.change_final.change)}}));
+                                               {"most_weight", Num(most.weight_a)},
+                                               {"most_change", Num(most.change_final.change)}}));
     RecordItem(ctx, "caveats.finding_layer2");
   }
   EndHighlightGroup(ctx, state, "caveats.layer2");

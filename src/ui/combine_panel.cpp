@@ -6,6 +6,7 @@
 
 #include <imgui.h>
 
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
@@ -18,7 +19,7 @@ namespace ui {
 
 namespace {
 
-using attention::FormatNumber;
+using lesson::Num;
 using lesson::T;
 
 // One line of arithmetic, e.g. "10 × 0.2 = 2", coloured by the position it belongs to. It can
@@ -75,7 +76,7 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
     const float radius = 4.0f + 8.0f * static_cast<float>(std::sqrt(std::clamp(weight, 0.0, 1.0)));
     draw->AddCircleFilled(ImVec2(x, axis_y), radius, color);
     const std::string label =
-        lesson::Fill(T("combine.value_mark"), {{"value", FormatNumber(value)}, {"weight", FormatNumber(weight)}});
+        lesson::Fill(T("combine.value_mark"), {{"value", Num(value)}, {"weight", Num(weight)}});
     const ImVec2 size = ImGui::CalcTextSize(label.c_str());
     const float lx = std::clamp(x - size.x * 0.5f, origin.x, origin.x + width - size.x);
     draw->AddText(ImVec2(lx, label_above ? origin.y + 2 : axis_y + 16), color, label.c_str());
@@ -87,7 +88,7 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
   const float ox = to_x(static_cast<double>(Eased(ctx, MotionId("combine.output_marker"), static_cast<float>(output))));
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12),
                           palette.output);
-  const std::string label = lesson::Fill(T("combine.output_mark"), {{"output", FormatNumber(output)}});
+  const std::string label = lesson::Fill(T("combine.output_mark"), {{"output", Num(output)}});
   const ImVec2 size = ImGui::CalcTextSize(label.c_str());
   const float lx = std::clamp(ox - size.x * 0.5f, origin.x, origin.x + width - size.x);
   draw->AddText(ctx.fonts.bold, 0.0f, ImVec2(lx, axis_y + 16), palette.output, label.c_str());
@@ -124,7 +125,7 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   // Both weights written the same way; the text holds no '%', so ImGui prints it as is.
   const std::string weight_split =
       lesson::Fill(T("combine.weight_split"),
-                   {{"first", FormatNumber(example.first_weight)}, {"second", FormatNumber(example.second_weight)}});
+                   {{"first", Num(example.first_weight)}, {"second", Num(example.second_weight)}});
   if (SliderNumber(ctx, "##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_split.c_str())) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }
@@ -149,15 +150,15 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
     const std::string id = std::string("combine.term.") + ordinal[i];
     begin_line();
     ArithmeticLine(
-        ctx, id.c_str(), attention::FormatTerm(term), colors[i],
-        lesson::Fill(T(std::string("combine.term_tip.") + ordinal[i]), {{"value", FormatNumber(term.value)},
-                                                                        {"weight", FormatNumber(term.weight)},
-                                                                        {"product", FormatNumber(term.product)}}));
+        ctx, id.c_str(), lesson::LocalArithmetic(attention::FormatTerm(term)), colors[i],
+        lesson::Fill(T(std::string("combine.term_tip.") + ordinal[i]), {{"value", Num(term.value)},
+                                                                        {"weight", Num(term.weight)},
+                                                                        {"product", Num(term.product)}}));
     ImGui::PopStyleVar();
   }
   begin_line();
-  ArithmeticLine(ctx, "combine.sum", attention::FormatSum(combination), palette.output,
-                 lesson::Fill(T("combine.sum_tip"), {{"sum", attention::FormatCombination(combination)}}));
+  ArithmeticLine(ctx, "combine.sum", lesson::LocalArithmetic(attention::FormatSum(combination)), palette.output,
+                 lesson::Fill(T("combine.sum_tip"), {{"sum", lesson::LocalArithmetic(attention::FormatCombination(combination))}}));
   ImGui::PopStyleVar();
   ImGui::PopFont();
   EndHighlightGroup(ctx, state, "combine.arithmetic");

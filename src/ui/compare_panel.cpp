@@ -15,6 +15,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/compare_scaling_demo.h"
 #include "ui/fonts.h"
@@ -29,7 +30,7 @@ namespace ui {
 
 namespace {
 
-using attention::FormatNumber;
+using lesson::Num;
 using lesson::CompareResult;
 using lesson::CompareScene;
 using lesson::kCompareKeyCount;
@@ -335,7 +336,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
 
   // The output, next to the plane, so it can be watched while dragging.
   ImGui::PushFont(fonts.bold);
-  Paragraph(T("compare.output_readout") + " = " + FormatNumber(result.combination.output), palette.output);
+  Paragraph(T("compare.output_readout") + " = " + Num(result.combination.output), palette.output);
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
   ImGui::TextWrapped("%s", T("compare.keyboard_hint").c_str());
@@ -418,7 +419,7 @@ void DrawScores(Context& ctx, lesson::LessonState& state) {
       ImGui::TableNextColumn();
       std::string score = lesson::FormatSigned(result.dot_products[k]);
       if (scene.scaled) {
-        score += " \u00f7 " + FormatNumber(result.divisor) + " = " + lesson::FormatSigned(result.scores[k]);
+        score += " \u00f7 " + Num(result.divisor) + " = " + lesson::FormatSigned(result.scores[k]);
       }
       Paragraph(score);
     }
@@ -457,7 +458,7 @@ void DrawWeightBars(Context& ctx, const CompareResult& result) {
     const float fill = (bar_max.x - bar_min.x) * Eased(ctx, MotionId("compare.weight", i), static_cast<float>(weight));
     if (fill > 0.5f) draw->AddRectFilled(bar_min, ImVec2(bar_min.x + fill, bar_max.y), KeyColor(ctx, i), 3.0f);
     draw->AddRect(bar_min, bar_max, WithAlpha(palette.axis, 120), 3.0f);
-    draw->AddText(ImVec2(bar_min.x + bar_width, text_y), palette.text, FormatNumber(weight).c_str());
+    draw->AddText(ImVec2(bar_min.x + bar_width, text_y), palette.text, Num(weight).c_str());
   }
   ImGui::PopStyleVar();
 }
@@ -468,10 +469,10 @@ void DrawTemperature(Context& ctx, lesson::LessonState& state) {
   double temperature = scene.temperature;
   const double lo = lesson::kCompareTemperatureMin;
   const double hi = lesson::kCompareTemperatureMax;
-  const std::string label = T("compare.temperature") + " = " + FormatNumber(scene.temperature);
+  const std::string label = T("compare.temperature") + " = " + Num(scene.temperature);
   ImGui::TextUnformatted(label.c_str());
   // The slider shows the number through FormatNumber; the text holds no '%', so ImGui prints it as is.
-  const std::string shown = FormatNumber(scene.temperature);
+  const std::string shown = Num(scene.temperature);
   ImGui::SetNextItemWidth(-FLT_MIN);
   if (SliderNumber(ctx, "##temperature", "compare.temperature_slider", &temperature, lo, hi, shown.c_str(),
                    ImGuiSliderFlags_Logarithmic)) {
@@ -489,7 +490,7 @@ void DrawWeights(Context& ctx, lesson::LessonState& state) {
   SectionTitle(ctx, T("compare.weights_title"));
   ImGui::TextWrapped("%s", T("compare.weights_formula").c_str());
   if (state.compare.temperature != 1.0) {
-    const std::string shown = FormatNumber(state.compare.temperature);
+    const std::string shown = Num(state.compare.temperature);
     ImGui::TextWrapped("%s", lesson::Fill(T("compare.weights_formula_temperature"), {{"t", shown}}).c_str());
   }
   DrawTemperature(ctx, state);
@@ -517,14 +518,14 @@ void DrawOutput(Context& ctx, lesson::LessonState& state) {
       ImGui::TableNextColumn();
       ImGui::TextUnformatted(lesson::FormatSigned(term.value).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(FormatNumber(term.weight).c_str());
+      ImGui::TextUnformatted(Num(term.weight).c_str());
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(attention::FormatTerm(term).c_str());
+      ImGui::TextUnformatted(lesson::LocalArithmetic(attention::FormatTerm(term)).c_str());
     }
     ImGui::EndTable();
   }
   ImGui::PushFont(ctx.fonts.numbers);
-  Paragraph(T("compare.output_sum") + " = " + attention::FormatSum(result.combination));
+  Paragraph(T("compare.output_sum") + " = " + lesson::LocalArithmetic(attention::FormatSum(result.combination)));
   ImGui::PopFont();
   ImGui::TextWrapped("%s", T("compare.output_note").c_str());
   EndGroup(ctx, state, "compare.output");

@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
@@ -20,7 +21,7 @@ namespace ui {
 
 namespace {
 
-using attention::FormatNumber;
+using lesson::Num;
 using lesson::LearnScene;
 using lesson::T;
 
@@ -71,10 +72,10 @@ void DrawControls(Context& ctx, lesson::LessonState& state) {
   ImGui::TextUnformatted(T("learn.rate").c_str());
   ButtonRow rates;
   for (const double rate : {0.01, 0.03, 0.1, 0.3}) {
-    const std::string label = FormatNumber(rate) + "##learn_rate";
-    rates.Place(FormatNumber(rate) + "  ");
+    const std::string label = Num(rate) + "##learn_rate";
+    rates.Place(Num(rate) + "  ");
     if (ImGui::RadioButton(label.c_str(), scene.rate == rate)) lesson::SetLearnRate(scene, rate);
-    RecordItem(ctx, ("learn.rate." + FormatNumber(rate)).c_str());
+    RecordItem(ctx, ("learn.rate." + attention::FormatNumber(rate)).c_str());
   }
   ImGui::AlignTextToFramePadding();
   ImGui::TextUnformatted(lesson::Fill(T("learn.seed"), {{"seed", std::to_string(scene.seed)}}).c_str());
@@ -203,7 +204,7 @@ void DrawWeights(Context& ctx, lesson::LessonState& state, const learn::Paragrap
     const float fill = bar_width * Eased(ctx, MotionId("learn.weight", j), static_cast<float>(std::clamp(weight, 0.0, 1.0)));
     if (fill > 0.5f) draw->AddRectFilled(pos, ImVec2(pos.x + fill, pos.y + bar_height), color, 3.0f);
     draw->AddText(ImVec2(pos.x + bar_width + 6.0f, pos.y + (bar_height - ImGui::GetFontSize()) * 0.5f), ctx.palette.text,
-                  FormatNumber(weight).c_str());
+                  Num(weight).c_str());
   }
   const std::string answer_line = lesson::LearnAnswerText(answer.output, learn::AnswerOf(paragraph, scene.question));
   ImGui::PushFont(ctx.fonts.bold);
@@ -303,7 +304,7 @@ void DrawRemoval(Context& ctx, lesson::LessonState& state, const learn::Training
       Paragraph(lesson::LearnSentenceText(sentence), SeriesColor(ctx, sentence.subject));
       for (const double number : {removal.weight, removal.answer_without, removal.change}) {
         ImGui::TableNextColumn();
-        ImGui::TextUnformatted(FormatNumber(number).c_str());
+        ImGui::TextUnformatted(Num(number).c_str());
       }
     }
     ImGui::EndTable();

@@ -18,6 +18,7 @@
 
 #include <imgui.h>
 
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
@@ -30,7 +31,7 @@ namespace ui {
 
 namespace {
 
-using attention::FormatNumber;
+using lesson::Num;
 using lesson::Fill;
 using lesson::kMaskTokenCount;
 using lesson::T;
@@ -41,7 +42,7 @@ using lesson::TextFields;
 std::string Position(int index) { return std::to_string(index + 1); }
 
 // "<pad>" is the only token too wide for a narrow cell; "pad" reads the same.
-const char* ShortToken(int position) { return lesson::IsPadPosition(position) ? "pad" : lesson::MaskToken(position); }
+std::string ShortToken(int position) { return lesson::IsPadPosition(position) ? "pad" : lesson::MaskToken(position); }
 
 // Text centred in a box, shrunk (down to 70 %) when it would not fit the box's width.
 void DrawFittedText(ImDrawList* draw, ImFont* font, ImVec2 min, ImVec2 max, ImU32 color, const char* text) {
@@ -124,8 +125,8 @@ HeatmapLayout LayOutHeatmap(float available) {
   layout.short_labels = available < 480.0f;
   float widest = 0.0f;
   for (int i = 0; i < kMaskTokenCount; ++i) {
-    const char* label = layout.short_labels ? ShortToken(i) : lesson::MaskToken(i);
-    widest = std::max(widest, ImGui::CalcTextSize(label).x);
+    const std::string label = layout.short_labels ? ShortToken(i) : lesson::MaskToken(i);
+    widest = std::max(widest, ImGui::CalcTextSize(label.c_str()).x);
   }
   layout.label_width = std::ceil(widest) + 10.0f;
   const float fit = std::floor((available - layout.label_width) / static_cast<float>(kMaskTokenCount));
@@ -147,7 +148,7 @@ std::string CellTooltip(const lesson::MaskScene& scene, const attention::Result&
                              {"key", lesson::MaskToken(col)},
                              {"qpos", Position(row)},
                              {"kpos", Position(col)},
-                             {"weight", allowed ? FormatNumber(result.weights(row, col)) : "0"}};
+                             {"weight", allowed ? Num(result.weights(row, col)) : "0"}};
   if (allowed) return Fill(T("mask.tooltip_open"), fields);
   const lesson::CellMasks masks = lesson::MaskedBy(scene, row, col);
   std::string text;
@@ -204,19 +205,19 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
     const bool demo_label = demo && col == look.next;
     const ImVec2 min(cell_min(0, col).x, origin.y);
     const ImVec2 max(min.x + layout.cell_width, cells_y - 2.0f);
-    DrawFittedText(draw, demo_label ? bold : body, min, max, label_color(col, demo_label), label_text(col));
+    DrawFittedText(draw, demo_label ? bold : body, min, max, label_color(col, demo_label), label_text(col).c_str());
   }
 
   bool focused_any = false;
   ImVec2 focused_min, focused_max;
   for (int row = 0; row < kMaskTokenCount; ++row) {
     const bool demo_label = demo && row == look.row;
-    const char* label = label_text(row);
+    const std::string label = label_text(row);
     ImFont* label_font = demo_label ? bold : body;
-    const ImVec2 label_size = label_font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, label);
+    const ImVec2 label_size = label_font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, label.c_str());
     const float label_y = cell_min(row, 0).y + (layout.cell_height - label_size.y) * 0.5f;
     draw->AddText(label_font, ImGui::GetFontSize(), ImVec2(cells_x - 6.0f - label_size.x, label_y),
-                  label_color(row, demo_label), label);
+                  label_color(row, demo_label), label.c_str());
 
     for (int col = 0; col < kMaskTokenCount; ++col) {
       const ImVec2 min = cell_min(row, col);
@@ -241,7 +242,7 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
         const Rgb color =
             ScaleColor(static_cast<double>(Eased(ctx, MotionId("mask.cell", row, col), static_cast<float>(weight))));
         draw->AddRectFilled(inner_min, inner_max, ToU32(color));
-        const std::string number = FormatNumber(weight, 2);
+        const std::string number = Num(weight, 2);
         DrawFittedText(draw, body, inner_min, inner_max, TextOn(color), number.c_str());
       } else {
         DrawHatched(ctx, draw, inner_min, inner_max);
@@ -328,7 +329,7 @@ void DrawLegend(Context& ctx, const lesson::LessonState& state, float available)
   draw->AddRect(ImVec2(bar.x, bar_y), ImVec2(bar.x + bar_width, bar_y + bar_height), palette.axis);
   const double ticks[] = {0.0, 0.5, 1.0};
   for (double tick : ticks) {
-    const std::string label = FormatNumber(tick);
+    const std::string label = Num(tick);
     const float x = bar.x + bar_width * static_cast<float>(tick);
     const float w = ImGui::CalcTextSize(label.c_str()).x;
     draw->AddLine(ImVec2(x, bar_y + bar_height), ImVec2(x, bar_y + bar_height + 4.0f), palette.axis);
@@ -386,8 +387,8 @@ void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::R
     const TextFields fields = {{"pos", Position(look.row)},
                                {"row", lesson::MaskToken(look.row)},
                                {"next", lesson::MaskToken(look.next)},
-                               {"weight", FormatNumber(look.next_weight)},
-                               {"future", FormatNumber(look.future_weight)}};
+                               {"weight", Num(look.next_weight)},
+                               {"future", Num(look.future_weight)}};
     Paragraph(Fill(T("mask.future.predicts"), fields), width);
     if (look.row_empty) {
       Paragraph(Fill(T("mask.future.empty"), fields), width);

@@ -14,6 +14,7 @@
 #include <imgui_internal.h>
 
 #include "attention/attention.h"
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
@@ -35,7 +36,12 @@ std::string TrimBlanks(const std::string& text) {
   return text.substr(begin, end - begin);
 }
 
-// [+-]? (digits [. digits?] | . digits) ([eE] [+-]? digits)?
+// A decimal mark, either one: a Spanish learner types 0,25 and an English one 0.25.
+bool IsDecimalMark(char c) { return c == '.' || c == ','; }
+
+// [+-]? (digits [mark digits?] | mark digits) ([eE] [+-]? digits)?, where a mark other than the
+// locale's is refused when it could group thousands instead (1 to 3 digits, not starting with 0,
+// then exactly 3): in English "1,000" may mean a thousand, in Spanish "1.000" does.
 bool IsPlainNumber(const std::string& text) {
   size_t i = 0;
   if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
@@ -44,10 +50,14 @@ bool IsPlainNumber(const std::string& text) {
     while (i < text.size() && IsDigit(text[i])) ++i;
     return i - from;
   };
+  const size_t whole = i;
   size_t digits = skip_digits();
-  if (i < text.size() && text[i] == '.') {
+  if (i < text.size() && IsDecimalMark(text[i])) {
+    const bool foreign_mark = text[i] != lesson::DecimalMark();
     ++i;
-    digits += skip_digits();
+    const size_t fraction = skip_digits();
+    if (foreign_mark && fraction == 3 && digits >= 1 && digits <= 3 && text[whole] != '0') return false;
+    digits += fraction;
   }
   if (digits == 0) return false;
   if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
@@ -58,24 +68,23 @@ bool IsPlainNumber(const std::string& text) {
   return i == text.size();
 }
 
-// strtod reads the decimal point of the C locale in force, so the point is swapped for it: the
+// strtod reads the decimal point of the C locale in force, so the mark is swapped for it: the
 // text is then read the same whatever locale the platform layer set.
 double ParsePlainNumber(std::string text) {
   const char* point = std::localeconv()->decimal_point;
-  if (point && point[0] != '\0' && point[0] != '.' && point[1] == '\0') {
-    for (char& c : text) {
-      if (c == '.') c = point[0];
-    }
+  const char mark = point && point[0] != '\0' && point[1] == '\0' ? point[0] : '.';
+  for (char& c : text) {
+    if (IsDecimalMark(c)) c = mark;
   }
   return std::strtod(text.c_str(), nullptr);  // overflow gives ±HUGE_VAL, which is infinite
 }
 
-// Characters ImGui's number box drops without a word (it keeps 0-9 . + - * / e E). Control keys
-// and blanks are not an attempt at a number, so they do not count.
+// Characters that cannot be part of a number in the box (it takes 0-9 , . + - * / e E). Control keys and
+// blanks are not an attempt at a number, so they do not count.
 bool DroppedByNumberBox(unsigned int c) {
   if (c < 0x20 || c == ' ' || c == 0x7f) return false;
   if (c >= '0' && c <= '9') return false;
-  return !(c == '.' || c == '+' || c == '-' || c == '*' || c == '/' || c == 'e' || c == 'E');
+  return !(c == '.' || c == ',' || c == '+' || c == '-' || c == '*' || c == '/' || c == 'e' || c == 'E');
 }
 
 bool ClipboardHasDroppedCharacters() {
@@ -103,8 +112,8 @@ void Refuse(NumberFieldState& field, NumberRefusal refusal, const std::string& t
                     : refusal == NumberRefusal::FarOutOfRange ? "widget.number_far_out_of_range"
                                                               : "widget.number_not_a_number";
   field.note = lesson::Fill(lesson::T(key), {{"typed", ShownText(TrimBlanks(typed))},
-                                             {"lo", attention::FormatNumber(lo)},
-                                             {"hi", attention::FormatNumber(hi)}});
+                                             {"lo", lesson::Num(lo)},
+                                             {"hi", lesson::Num(hi)}});
   field.value_at_refusal = value;
   field.refused_frame = ImGui::GetFrameCount();
 }

@@ -1,13 +1,13 @@
 #include "ui/player_panel.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <iterator>
 #include <string>
 
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
 #include "ui/highlight.h"
@@ -24,11 +24,7 @@ using lesson::T;
 
 constexpr double kSpeeds[] = {0.75, 1.0, 1.25, 1.5};
 
-std::string SpeedLabel(double speed) {
-  char text[16];
-  std::snprintf(text, sizeof text, "%g\xC3\x97", speed);  // "1.25×"
-  return text;
-}
+std::string SpeedLabel(double speed) { return lesson::Num(speed) + "\xC3\x97"; }  // "1.25×", "1,25×"
 
 // Space and K play and pause, C turns captions on and off (ui/shortcuts.h). Space belongs to the
 // control the keyboard focus ring is on, which it presses.

@@ -8,6 +8,7 @@
 
 #include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/timeline.h"
@@ -125,6 +126,9 @@ void DrawTextErrors(const Context& ctx) {
 
 void DrawWidget(lesson::LessonState& state, Context& ctx) {
   ClearItems(ctx);
+  // ImGui's own numbers (a slider's, the text its box opens with) take the words' decimal mark
+  // (ui/format_hook.cpp).
+  ImGui::GetIO().PlatformLocaleDecimalPoint = static_cast<ImWchar>(lesson::DecimalMark());
   BeginControlMap(ctx);
   BeginMotion(ctx);
   const ImGuiViewport* viewport = ImGui::GetMainViewport();

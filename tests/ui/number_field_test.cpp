@@ -81,10 +81,19 @@ TEST_CASE("typed text is judged as a plain decimal number inside the slider's ra
   CHECK_FALSE(std::signbit(JudgeTypedNumber("-0", -1.0, 1.0).value));
   CHECK(JudgeTypedNumber("0.1", 0.1, 5.0).refusal == NumberRefusal::None);  // the ends are inside
   CHECK(JudgeTypedNumber("5", 0.1, 5.0).refusal == NumberRefusal::None);
-  for (const char* text : {"", " ", "e", "1e", "-", ".", "*2", "/2", "+", "1-2", "--1", "nan", "inf", "0x10", "1,5"}) {
+  for (const char* text : {"", " ", "e", "1e", "-", ".", "*2", "/2", "+", "1-2", "--1", "nan", "inf", "0x10", "1,5,0", "1.5,0", ",", "1,,5", "1 5"}) {
     CAPTURE(text);
     CHECK(JudgeTypedNumber(text, -100.0, 100.0).refusal == NumberRefusal::NotANumber);
   }
+  // Either decimal mark is read, in every locale: 0,25 is what a Spanish learner types.
+  CHECK(JudgeTypedNumber("0,25", 0.0, 1.0).value == 0.25);
+  CHECK(JudgeTypedNumber(" -1,5e1 ", -100.0, 100.0).value == -15.0);
+  CHECK(JudgeTypedNumber(",5", 0.0, 1.0).value == 0.5);
+  CHECK(JudgeTypedNumber("0,250", 0.0, 1.0).value == 0.25);
+  CHECK(JudgeTypedNumber("12,5", -100.0, 100.0).value == 12.5);
+  // A comma that may group thousands is no decimal mark in English; the point is, even before 3 digits.
+  CHECK(JudgeTypedNumber("1,000", -100.0, 100.0).refusal == NumberRefusal::NotANumber);
+  CHECK(JudgeTypedNumber("1.000", -100.0, 100.0).value == 1.0);
   CHECK(JudgeTypedNumber("1e400", -100.0, 100.0).refusal == NumberRefusal::FarOutOfRange);
   CHECK(JudgeTypedNumber("-1e400", -100.0, 100.0).refusal == NumberRefusal::FarOutOfRange);
   CHECK(JudgeTypedNumber("100.001", -100.0, 100.0).refusal == NumberRefusal::OutOfRange);

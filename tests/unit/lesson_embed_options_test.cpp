@@ -64,9 +64,14 @@ TEST_CASE("chrome, theme and locale take their listed values only") {
   CHECK(Refusal(options, "theme", "auto") == "accepted");
   CHECK(options.theme.empty());
 
+  CHECK(Refusal(options, "locale", "es") == "accepted");
+  CHECK(options.locale == "es");
   CHECK(Refusal(options, "locale", "en") == "accepted");
-  CHECK(Mentions(Refusal(options, "locale", "xx"), "locale=\"xx\""));
+  const std::string refused = Refusal(options, "locale", "xx");
+  CHECK(Mentions(refused, "locale=\"xx\""));
+  CHECK(Mentions(refused, "one of en, es"));
   CHECK(options.locale == "en");
+  CHECK(Refusal(options, "locale", "ES") != "accepted");  // codes are lower case, as the folders are
 }
 
 TEST_CASE("controls lists the bar's buttons to show, or all, or none") {

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/mirror_words.h"
 #include "lesson/scene_params.h"
 #include "lesson/text_store.h"
@@ -25,7 +26,7 @@ std::string ProductsText(const attention::Combination& combination) {
   for (size_t t = 0; t < combination.terms.size(); ++t) {
     const double product = combination.terms[t].product;
     if (!std::isfinite(product)) return T("mirror.not_valid");
-    const std::string magnitude = attention::FormatNumber(std::fabs(product));
+    const std::string magnitude = lesson::Num(std::fabs(product));
     const bool negative = product < 0.0 && magnitude != "0";
     if (t == 0) {
       out += (negative ? kMinus : "") + magnitude;

@@ -1,3 +1,4 @@
+#include "lesson/locale.h"
 #include "lesson/scenes/compare/compare.h"
 
 #include <algorithm>
@@ -38,7 +39,7 @@ attention::Problem MakeProblem(const CompareScene& scene) {
 }  // namespace
 
 std::string FormatSigned(double x, int max_decimals) {
-  std::string text = attention::FormatNumber(x, max_decimals);
+  std::string text = lesson::Num(x, max_decimals);
   if (!text.empty() && text[0] == '-') text.replace(0, 1, "\u2212");
   return text;
 }
@@ -75,7 +76,9 @@ std::string FormatDotProduct(const PlanePoint& q, const PlanePoint& k, int max_d
 }
 
 std::string FormatPoint(const PlanePoint& p, int max_decimals) {
-  return "(" + FormatSigned(p.x, max_decimals) + ", " + FormatSigned(p.y, max_decimals) + ")";
+  // With a decimal comma the coordinates are parted by a semicolon: (0,5; 1,2).
+  const char* between = DecimalMark() == ',' ? "; " : ", ";
+  return "(" + FormatSigned(p.x, max_decimals) + between + FormatSigned(p.y, max_decimals) + ")";
 }
 
 bool SetQuery(CompareScene& scene, PlanePoint position) { return ClampPoint(scene.query, position); }

@@ -1,3 +1,4 @@
+#include "lesson/locale.h"
 #include "lesson/scenes/learn/learn.h"
 
 #include <algorithm>
@@ -40,17 +41,17 @@ std::string LearnSentenceText(const learn::Sentence& sentence) {
 std::string LearnQuestionText(int subject) { return T("learn.question" + std::to_string(subject + 1)); }
 
 std::string LearnAnswerText(double output, double right) {
-  return Fill(T("learn.answer"), {{"output", attention::FormatNumber(output)}, {"answer", attention::FormatNumber(right)}});
+  return Fill(T("learn.answer"), {{"output", lesson::Num(output)}, {"answer", lesson::Num(right)}});
 }
 
 std::string LearnLossText(double loss) {
   constexpr double kSmallest = 1e-4;
-  if (std::fabs(loss) >= 0.1 || !std::isfinite(loss)) return attention::FormatNumber(loss, 2);
-  if (std::fabs(loss) < kSmallest) return Fill(T("learn.loss_below"), {{"floor", attention::FormatNumber(kSmallest, 4)}});
+  if (std::fabs(loss) >= 0.1 || !std::isfinite(loss)) return lesson::Num(loss, 2);
+  if (std::fabs(loss) < kSmallest) return Fill(T("learn.loss_below"), {{"floor", lesson::Num(kSmallest, 4)}});
   // The first significant digit is `zeros` places after the point; one more digit after it.
   int zeros = 1;
   for (double scaled = std::fabs(loss) * 10.0; scaled < 1.0; scaled *= 10.0) ++zeros;
-  return attention::FormatNumber(loss, zeros + 1);
+  return lesson::Num(loss, zeros + 1);
 }
 
 std::vector<int> LearnQuestionsOf(const LearnScene& scene) {

@@ -5,6 +5,7 @@
 
 #include "attention/attention.h"
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/mirror_words.h"
 #include "lesson/scene_params.h"
 #include "lesson/text_store.h"
@@ -13,7 +14,7 @@ namespace lesson {
 
 namespace {
 
-std::string Percent(double share) { return attention::FormatNumber(share * 100.0, 0) + " %"; }
+std::string Percent(double share) { return lesson::Num(share * 100.0, 0) + " %"; }
 
 std::string Describe(const LessonState& state) {
   const LearnScene& scene = state.learn;

@@ -2,22 +2,24 @@
 
 #include <algorithm>
 
+#include "lesson/text_store.h"
+
 namespace lesson {
 
 namespace {
 
 constexpr int kDims = 2;
 
+// The words themselves are the lesson text's (mask.token1 to mask.token6), in its language.
 struct Token {
-  const char* text;
   double query[kDims];
   double key[kDims];
 };
 
 // The table in mask.h.
 constexpr Token kTokens[kMaskTokenCount] = {
-    {"the", {2, 0}, {0, 1}}, {"cat", {1, 1}, {2, 0}}, {"sat", {2, 1}, {1, 2}},   {"on", {1, 0}, {0, 2}},
-    {"the", {2, 0}, {0, 1}}, {"mat", {0, 2}, {2, 1}}, {"<pad>", {1, 1}, {1, 1}}, {"<pad>", {1, 1}, {1, 1}},
+    {{2, 0}, {0, 1}}, {{1, 1}, {2, 0}}, {{2, 1}, {1, 2}}, {{1, 0}, {0, 2}},  // the cat sat on
+    {{2, 0}, {0, 1}}, {{0, 2}, {2, 1}}, {{1, 1}, {1, 1}}, {{1, 1}, {1, 1}},  // the mat <pad> <pad>
 };
 
 bool InRange(int row, int col) { return row >= 0 && row < kMaskTokenCount && col >= 0 && col < kMaskTokenCount; }
@@ -84,9 +86,10 @@ void SetFutureRow(MaskScene& scene, int row) {
   ClearRefusal(scene);
 }
 
-const char* MaskToken(int position) {
+std::string MaskToken(int position) {
   if (position < 0 || position >= kMaskTokenCount) return "";
-  return kTokens[position].text;
+  if (IsPadPosition(position)) return "<pad>";
+  return T("mask.token" + std::to_string(position + 1));
 }
 
 bool IsPadPosition(int position) { return position >= kMaskWordCount && position < kMaskTokenCount; }

@@ -27,6 +27,7 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
 #include "attention/attention.h"
 #include "lesson/scene.h"
@@ -84,8 +85,10 @@ void SetFutureRow(MaskScene& scene, int row);
 
 // [SECTION] Reading the scene
 
-// "the", "cat", ..., "<pad>"; "" out of range.
-const char* MaskToken(int position);
+// The token at `position`: the lesson text's mask.token1 to mask.token6 ("the", "cat", ... in
+// English; a translation keeps the first and the fifth the same word, as they share a query and a
+// key), then "<pad>"; "" out of range.
+std::string MaskToken(int position);
 bool IsPadPosition(int position);
 
 // Why a cell is hidden; all false for an open cell or one out of range.
