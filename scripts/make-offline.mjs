@@ -2,53 +2,62 @@
 // and the widget itself (wasm inlined by -sSINGLE_FILE) in a single HTML file that works when
 // opened from file:// with no network and no server. scripts/make-scorm.mjs builds the SCORM
 // package's lesson with the same function, an LMS adapter added.
-// usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML
+// usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML [LOCALE]
+//   LOCALE (e.g. es): the lesson page of that locale, SITE_DIR/LOCALE/index.html
 import { readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 // "</script" inside inlined code would end the element early.
 const scriptSafe = (code) => code.replace(/<\/script/gi, '<\\/script');
+// A string as a JavaScript literal inside <script>: "<" is escaped so no text can close the
+// element, and U+2028/U+2029 so older engines read the literal.
+const scriptString = (text) => JSON.stringify(text).replace(/</g, '\\u003c')
+  .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
-// The one-file lesson's HTML from the built site's index.html, lesson.css, embed.js and lesson
-// text and the single-file widget runtime at `widgetJs`. `adapter`, a classic script, goes in
-// before the runtime and the loader, so that it runs first (web/js/scorm.js hands the widgets
-// their saved states before embed.js mounts them). Throws when index.html lacks what it replaces.
-export function offlineLesson(site, widgetJs, { adapter = '' } = {}) {
+// The one-file lesson's HTML from the built site's lesson page (index.html, or LOCALE/index.html),
+// lesson.css, embed.js and lesson files and the single-file widget runtime at `widgetJs`.
+// `adapter`, a classic script, goes in before the runtime and the loader, so that it runs first
+// (web/js/scorm.js hands the widgets their saved states before embed.js mounts them). Throws when
+// the page lacks what it replaces.
+export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}) {
   const read = (name) => readFileSync(join(site, name), 'utf8');
+  const page = locale ? join(locale, 'index.html') : 'index.html';
 
-  // The widget's words: a page opened from file:// cannot fetch lesson/lesson.txt beside it, so
-  // its text goes in as window.attentionLessonText (the loader uses it instead of fetching). "<" is
-  // escaped so no text can close the element, and U+2028/U+2029 so older engines read the literal.
-  const lessonTextJs = JSON.stringify(read(join('lesson', 'lesson.txt'))).replace(/</g, '\\u003c')
-    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  // The widget's words: a page opened from file:// cannot fetch the lesson files beside it, so
+  // they go in as window.attentionLessonTexts, by the name the loader would fetch (it uses them
+  // instead): the English words, and the locale's (whose missing keys show in English).
+  const files = ['lesson/lesson.txt', ...(locale ? [`lesson/${locale}/lesson.txt`] : [])];
+  const texts = `{${files.map((file) => `${JSON.stringify(file)}: ${scriptString(read(file))}`).join(', ')}}`;
 
-  let html = read('index.html');
+  let html = read(page);
   let inlined = 0;
   html = html.replace(/<link rel="stylesheet" href="([^"]+)">/g, (_, href) => {
     inlined++;
-    return `<style>\n${read(href)}\n</style>`;
+    return `<style>\n${read(join(dirname(page), href))}\n</style>`;
   });
-  html = html.replace(/<script src="embed\.js"( defer)?><\/script>/, () => {
+  html = html.replace(/<script src="(?:\.\.\/)?embed\.js"( defer)?><\/script>/, () => {
     inlined++;
     const first = adapter ? `<script>\n${scriptSafe(adapter)}\n</script>\n` : '';
     // attentionWidgetSingleFile tells embed.js that the wasm is inside the runtime, wherever the
-    // file is served; attentionLessonText hands it the words.
-    return `${first}<script>\nwindow.attentionWidgetSingleFile = true;\nwindow.attentionLessonText = ${lessonTextJs};\n${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
+    // file is served; attentionLessonTexts hands it the words.
+    return `${first}<script>\nwindow.attentionWidgetSingleFile = true;\nwindow.attentionLessonTexts = ${texts};\n${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
   });
-  if (inlined < 2) throw new Error('index.html no longer has the stylesheet <link> and embed.js <script> to inline');
+  if (inlined < 2) throw new Error(`${page} no longer has the stylesheet <link> and embed.js <script> to inline`);
+  // The link to the page in another language leads to a folder beside the file, which is not there.
+  html = html.replace(/<p class="language-switch">[\s\S]*?<\/p>\n?/g, '');
   return html;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const [site, widgetJs, output] = process.argv.slice(2);
+  const [site, widgetJs, output, locale] = process.argv.slice(2);
   if (!site || !widgetJs || !output) {
-    console.error('usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML');
+    console.error('usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML [LOCALE]');
     process.exit(2);
   }
   let html;
   try {
-    html = offlineLesson(site, widgetJs);
+    html = offlineLesson(site, widgetJs, { locale: locale || '' });
   } catch (error) {
     console.error(`make-offline: ${error.message}`);
     process.exit(1);

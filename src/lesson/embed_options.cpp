@@ -193,11 +193,12 @@ std::string CorrectionUrl(const EmbedOptions& options, const LessonState& state,
   const std::string& url = options.corrections;
   if (url.empty()) return url;
   const std::string& scene_label = T(ModuleOf(state.scene).label_key);
-  const std::string report = "What the attention widget showed (" + scene_label + "): " + link + "\n\n" + DescribeScene(state);
+  const std::string report =
+      Fill(T("widget.correction_report"), {{"scene", scene_label}, {"link", link}}) + "\n\n" + DescribeScene(state);
   if (LowerPrefix(url, 7) == "mailto:") {
     const char join = url.find('?') == std::string::npos ? '?' : '&';
-    return url + join + "subject=" + PercentEncode("A correction to the attention lesson (" + scene_label + ")") +
-           "&body=" + PercentEncode(report + "\n\nWhat should change:\n");
+    return url + join + "subject=" + PercentEncode(Fill(T("widget.correction_subject"), {{"scene", scene_label}})) +
+           "&body=" + PercentEncode(report + "\n\n" + T("widget.correction_ask") + "\n");
   }
   const size_t slot = url.find("{report}");
   if (slot != std::string::npos) return std::string(url).replace(slot, 8, PercentEncode(report));

@@ -457,10 +457,11 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value) {
   KeepSceneOffered(app);
   ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
   if (name == "locale") {
-    // The new words, and an atlas holding their letters.
+    // The new words, an atlas holding their letters, and the mirror's sentence in them.
     LoadLessonText(app.options, app.ui.embed.locale);
     ui::ForgetFonts(app.ui);
     AppPrepare(app);
+    app.published_state.clear();
   }
   app.frames_pending = kFramesAfterInput;
   return true;

@@ -105,16 +105,6 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_text_complete(const char* text) {
   return lesson::KeySetHash(translation) == lesson::kEnglishKeySetHash ? 1 : 0;
 }
 
-// The locales the widget speaks, separated by spaces (the loader's list must be the same).
-extern "C" EMSCRIPTEN_KEEPALIVE const char* attn_locale_codes() {
-  static const std::string codes = [] {
-    std::string joined;
-    for (const lesson::Locale& locale : lesson::Locales()) joined += (joined.empty() ? "" : " ") + std::string(locale.code);
-    return joined;
-  }();
-  return codes.c_str();
-}
-
 // clang-format off
 EM_JS(void, attn_js_install, (), {
   var canvas = Module["canvas"];

@@ -165,10 +165,11 @@ for (const [width, height, phone] of [[390, 844, true], [1280, 800, false]]) {
                                              `the screen started: ${(await page.evaluate(() => window.__start.ready)).join(', ')}`); });
       peak = Math.max(peak, await liveContexts(page));
       // The walkthrough's state changes while it is on screen (a widget off screen draws nothing,
-      // so it reports a change only when it is seen), before it is scrolled away.
+      // so it reports a change only when it is seen), before it is scrolled away. On screen means
+      // some rows of it, not a sliver of a pixel at the screen's edge.
       if (before === null && await page.evaluate(() => {
         const box = document.querySelector('[data-scene="walkthrough"]').getBoundingClientRect();
-        return window.__start.ready.includes('walkthrough') && box.top < window.innerHeight && box.bottom > 0;
+        return window.__start.ready.includes('walkthrough') && box.top < window.innerHeight - 40 && box.bottom > 40;
       })) {
         await page.evaluate((state) => window.AttentionWidget.get(document.querySelector('[data-scene="walkthrough"]'))
           .setState(state), changed);

@@ -7,7 +7,8 @@
 // landmarks are in order; nothing scrolls sideways at 360 px; the quick check's reveals work
 // without JavaScript; focus is visible; the transcript matches the walkthrough's captions.
 // Screenshots at 390 and 1280 px, light and dark, JavaScript on and off, go to OUT_DIR.
-// usage: node page.mjs SITE_DIR OUT_DIR
+// LOCALE (en by default) picks the page: es checks es/index.html against lesson/es/lesson.txt.
+// usage: node page.mjs SITE_DIR OUT_DIR [LOCALE]
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -16,13 +17,23 @@ import { launch, serve, watchPage } from './browser.mjs';
 import { normalize, readCaptions, readLessonText } from './lesson_words.mjs';
 
 const require = createRequire(import.meta.url);
-const [dir, out] = process.argv.slice(2);
-if (!dir || !out) { console.error('usage: node page.mjs SITE_DIR OUT_DIR'); process.exit(2); }
+const [dir, out, locale = 'en'] = process.argv.slice(2);
+if (!dir || !out) { console.error('usage: node page.mjs SITE_DIR OUT_DIR [LOCALE]'); process.exit(2); }
 mkdirSync(out, { recursive: true });
+
+// Each language's page, its lesson file and the page's own words the checks look for.
+const PAGES = {
+  en: { path: 'index.html', lesson: 'lesson/lesson.txt', missing: 'The interactive figure needs JavaScript and WebGL 2.',
+    reveal: 'Check the reasoning', contents: 'On this page', h1: /Attention/, skip: 'Skip to the lesson', words: 'words' },
+  es: { path: 'es/index.html', lesson: 'lesson/es/lesson.txt', missing: 'La figura interactiva necesita JavaScript y WebGL 2.',
+    reveal: 'Ver el razonamiento', contents: 'En esta página', h1: /Atención/, skip: 'Saltar a la lección', words: 'palabras' },
+};
+const PAGE = PAGES[locale];
+if (!PAGE) { console.error(`page.mjs: no page for locale ${locale}`); process.exit(2); }
 
 const AXE_PATH = require.resolve('axe-core/axe.min.js');
 const VNU_JAR = findVnuJar();
-const MISSING = 'The interactive figure needs JavaScript and WebGL 2.';
+const MISSING = PAGE.missing;
 // What a strict deployment would send: no inline script or style, nothing from elsewhere. The
 // widgets run in the page itself, so it fetches and compiles the wasm ('wasm-unsafe-eval').
 const CSP = "default-src 'none'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self' data:; "
@@ -73,7 +84,7 @@ async function openPage({ width, height = 900, colorScheme = 'light', javaScript
     const url = req.url();
     if (!url.startsWith(`${origin}/`) && !/^(data|blob|about):/.test(url)) problems.push(`request outside the origin: ${url}`);
   });
-  await page.goto(`${origin}/index.html`);
+  await page.goto(`${origin}/${PAGE.path}`);
   return { context, page, problems, warnings };
 }
 
@@ -232,7 +243,8 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'ligh
     const { context, page, problems } = await openPage({ width, colorScheme, javaScriptEnabled: false });
     const slots = await readStills(page);
     if (slots.length < 3) throw new Error(`expected several widget slots, found ${slots.length}`);
-    const words = readLessonText(join(dir, 'lesson', 'lesson.txt'));
+    // The stills are drawn in the page's language: a translation over the English words.
+    const words = { ...readLessonText(join(dir, 'lesson', 'lesson.txt')), ...readLessonText(join(dir, PAGE.lesson)) };
     const scenes = slots.map((slot) => slot.scene);
     for (const slot of slots) {
       const where = `slot ${slot.scene}`;
@@ -288,7 +300,7 @@ await check('JavaScript off: the quick check reveals its reasoning on "Check the
   if (count < 2) throw new Error(`expected two reveals, found ${count}`);
   for (let i = 0; i < count; i++) {
     const summary = summaries.nth(i);
-    if ((await summary.innerText()).trim() !== 'Check the reasoning') throw new Error(`reveal ${i + 1} reads "${await summary.innerText()}"`);
+    if ((await summary.innerText()).trim() !== PAGE.reveal) throw new Error(`reveal ${i + 1} reads "${await summary.innerText()}"`);
     const reasoning = summary.locator('xpath=following-sibling::p');
     if (await reasoning.isVisible()) throw new Error(`reveal ${i + 1} shows its reasoning before it is opened`);
     await summary.focus();
@@ -333,13 +345,13 @@ await check('headings: one h1, no skipped level; landmarks: banner, navigation, 
     const count = await page.getByRole(role).count();
     if (count !== expected) throw new Error(`expected ${expected} ${role} landmark, found ${count}`);
   }
-  const nav = page.getByRole('navigation', { name: 'On this page' });
-  if (await nav.count() !== 1) throw new Error('no navigation landmark named "On this page"');
+  const nav = page.getByRole('navigation', { name: PAGE.contents });
+  if (await nav.count() !== 1) throw new Error(`no navigation landmark named "${PAGE.contents}"`);
   const broken = await page.evaluate(() => [...document.querySelectorAll('a[href^="#"]')]
     .map((a) => a.getAttribute('href').slice(1)).filter((id) => !document.getElementById(id)));
   if (broken.length) throw new Error(`links to missing ids: ${broken.join(', ')}`);
   const h1 = await page.textContent('h1');
-  if (!/Attention/.test(h1)) throw new Error(`unexpected h1: ${h1}`);
+  if (!PAGE.h1.test(h1)) throw new Error(`unexpected h1: ${h1}`);
   console.log(`  ${levels.length} headings: ${levels.join(' ')}`);
   await context.close();
 });
@@ -361,7 +373,7 @@ await check('keyboard focus is visible on every stop in the page', async () => {
     seen.push(focus.name);
   }
   if (seen.length < 10) throw new Error(`only ${seen.length} focus stops: ${seen.join(', ')}`);
-  if (!seen[0].includes('Skip to the lesson')) throw new Error(`the first stop is ${seen[0]}, not the skip link`);
+  if (!seen[0].includes(PAGE.skip)) throw new Error(`the first stop is ${seen[0]}, not the skip link`);
   console.log(`  ${seen.length} focus stops checked`);
   await context.close();
 });
@@ -378,9 +390,9 @@ for (const javaScriptEnabled of [true, false]) {
 
 // [SECTION] Content: the transcript is the walkthrough's narration
 
-await check('the transcript matches the walkthrough captions (lesson/lesson.txt) and its word count', async () => {
-  const captions = readCaptions(join(dir, 'lesson', 'lesson.txt'));
-  if (captions.length < 5) throw new Error(`found only ${captions.length} captions in lesson.txt`);
+await check(`the transcript matches the walkthrough captions (${PAGE.lesson}) and its word count`, async () => {
+  const captions = readCaptions(join(dir, PAGE.lesson));
+  if (captions.length < 5) throw new Error(`found only ${captions.length} captions in ${PAGE.lesson}`);
   const { context, page } = await openPage({ width: 1280, javaScriptEnabled: false });
   const steps = await page.$$eval('.transcript li', (items) => items.map((li) => {
     const copy = li.cloneNode(true);
@@ -393,13 +405,13 @@ await check('the transcript matches the walkthrough captions (lesson/lesson.txt)
   });
   const words = captions.join(' ').split(/\s+/).filter(Boolean).length;
   const stated = await page.textContent('.transcript-count');
-  if (!stated.includes(`${words} words`)) throw new Error(`the page says "${stated}", the captions have ${words} words`);
+  if (!stated.includes(`${words} ${PAGE.words}`)) throw new Error(`the page says "${stated}", the captions have ${words} words`);
   await context.close();
 });
 
 // [SECTION] HTML validation (vnu.jar)
 
-for (const file of ['index.html', 'widget.html', 'lesson.css']) {
+for (const file of locale === 'en' ? ['index.html', 'widget.html', 'lesson.css'] : [PAGE.path]) {
   await check(`${file} validates (vnu.jar)`, async () => {
     if (!VNU_JAR) throw new Error('vnu.jar not found in node_modules/vnu-jar');
     const args = ['-jar', VNU_JAR, '--errors-only', ...(file.endsWith('.css') ? ['--css'] : []), join(dir, file)];

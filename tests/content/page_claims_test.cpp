@@ -1,6 +1,7 @@
-// The lesson page's and the lesson file's worked numbers, checked against the attention core:
-// every "a × b + c × d = e" and "a + b = c" they write is computed again, the page's worked
-// table is the Combine scene as it opens, and the page's Compare section names the question
+// The lesson pages' and the lesson files' worked numbers, checked against the attention core, in
+// every language the lesson has a page in (English and Spanish, whose numbers have a decimal
+// comma): every "a × b + c × d = e" and "a + b = c" they write is computed again, the page's
+// worked table is the Combine scene as it opens, and the page's Compare section names the question
 // and the answer the Compare scene holds; the Learn section's words and claims are the Learn
 // scene's.
 #include <doctest/doctest.h>
@@ -14,6 +15,7 @@
 
 #include "attention/attention.h"
 #include "lesson/builtin_text.h"
+#include "lesson/locale.h"
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
 #include "lesson/scenes/learn/learn.h"
@@ -29,8 +31,42 @@ std::string ReadFile(const char* path) {
   return text.str();
 }
 
-std::string Page() { return ReadFile(ATTN_INDEX_HTML); }
-std::string LessonFile() { return ReadFile(ATTN_LESSON_FILE); }
+// A page of the lesson, with its lesson file and the phrases the checks look for in it.
+struct LessonPage {
+  const char* locale;
+  std::string page;         // web/index.html, web/es/index.html
+  std::string lesson_file;  // assets/lesson/lesson.txt, assets/lesson/es/lesson.txt
+  const char* first_row;    // the worked table's row headers
+  const char* second_row;
+  const char* output_row;
+  const char* four_times;  // "four times the weight"
+  const char* toward;      // "the output move toward " + the answer
+  const char* four_sentences;
+  const char* steps;  // "in {steps} steps, about a second"
+  const char* half_weight;
+};
+
+std::vector<LessonPage> Pages() {
+  return {
+      {"en", ReadFile(ATTN_WEB_DIR "/index.html"), ReadFile(ATTN_LESSON_DIR "/lesson.txt"), "First", "Second", "Output",
+       "four times the weight", "the output move toward ", "paragraphs of four\n      sentences",
+       "in {steps} steps, about a second", "each copy gets about half the weight"},
+      {"es", ReadFile(ATTN_WEB_DIR "/es/index.html"), ReadFile(ATTN_LESSON_DIR "/es/lesson.txt"), "Primera", "Segunda",
+       "Salida", "cuatro veces el peso", "la salida se acerca a ", "párrafos de cuatro frases",
+       "en {steps} pasos, alrededor de un segundo", "cada copia recibe más o menos la mitad del peso"},
+  };
+}
+
+// The widget's words in the page's language: English, and a translation over it.
+void UseWordsOf(const LessonPage& page) {
+  lesson::LessonText().Clear();
+  lesson::LoadBuiltInText(lesson::LessonText());
+  if (std::string(page.locale) != "en") {
+    const std::vector<std::string> warnings =
+        lesson::LoadTranslation(lesson::LessonText(), page.locale, page.lesson_file);
+    REQUIRE(warnings.empty());
+  }
+}
 
 // The text between the first `from` and the next `to` after it.
 std::string Between(const std::string& text, const std::string& from, const std::string& to) {
@@ -41,7 +77,12 @@ std::string Between(const std::string& text, const std::string& from, const std:
   return text.substr(start, end - start);
 }
 
-const std::string kNumber = R"((\d+(?:\.\d+)?))";
+// A number as the pages write it: a decimal point in English, a decimal comma in Spanish.
+const std::string kNumber = R"((\d+(?:[.,]\d+)?))";
+double Number(std::string text) {
+  for (char& c : text) c = c == ',' ? '.' : c;
+  return std::stod(text);
+}
 
 // Checks every "a × b + c × d = e" and "a × b + c × d = p + q = e" in `text` with
 // attention::Combine; returns how many it found.
@@ -52,25 +93,24 @@ int CheckWeightedSums(const std::string& text) {
   for (auto it = std::sregex_iterator(text.begin(), text.end(), sum); it != std::sregex_iterator(); ++it, ++found) {
     const std::smatch& m = *it;
     CAPTURE(m.str());
-    const attention::Combination c =
-        attention::Combine({std::stod(m[1]), std::stod(m[3])}, {std::stod(m[2]), std::stod(m[4])});
+    const attention::Combination c = attention::Combine({Number(m[1]), Number(m[3])}, {Number(m[2]), Number(m[4])});
     if (m[5].matched) {
-      CHECK(c.terms[0].product == doctest::Approx(std::stod(m[5])));
-      CHECK(c.terms[1].product == doctest::Approx(std::stod(m[6])));
+      CHECK(c.terms[0].product == doctest::Approx(Number(m[5])));
+      CHECK(c.terms[1].product == doctest::Approx(Number(m[6])));
     }
-    CHECK(c.output == doctest::Approx(std::stod(m[7])));
+    CHECK(c.output == doctest::Approx(Number(m[7])));
   }
   return found;
 }
 
 // Checks every "a + b = c" that is not part of a longer expression; returns how many it found.
 int CheckSums(const std::string& text) {
-  const std::regex sum(R"((^|[^\d.×] ?))" + kNumber + R"( \+ )" + kNumber + " = " + kNumber + R"((?![\d×]))");
+  const std::regex sum(R"((^|[^\d.,×] ?))" + kNumber + R"( \+ )" + kNumber + " = " + kNumber + R"((?![\d×]))");
   int found = 0;
   for (auto it = std::sregex_iterator(text.begin(), text.end(), sum); it != std::sregex_iterator(); ++it, ++found) {
     const std::smatch& m = *it;
     CAPTURE(m.str());
-    CHECK(std::stod(m[2]) + std::stod(m[3]) == doctest::Approx(std::stod(m[4])));
+    CHECK(Number(m[2]) + Number(m[3]) == doctest::Approx(Number(m[4])));
   }
   return found;
 }
@@ -79,7 +119,7 @@ double Cell(const std::string& row, int column) {
   const std::regex cell(R"(<td>([^<]*)</td>)");
   int index = 0;
   for (auto it = std::sregex_iterator(row.begin(), row.end(), cell); it != std::sregex_iterator(); ++it, ++index) {
-    if (index == column) return std::stod((*it)[1]);
+    if (index == column) return Number((*it)[1]);
   }
   FAIL("row has no cell " << column << ": " << row);
   return 0.0;
@@ -87,57 +127,72 @@ double Cell(const std::string& row, int column) {
 
 }  // namespace
 
-TEST_CASE("every weighted sum and every sum the page and the lesson file write is right") {
-  CHECK(CheckWeightedSums(Page()) >= 1);
-  CHECK(CheckSums(Page()) >= 2);
-  CHECK(CheckWeightedSums(LessonFile()) + CheckSums(LessonFile()) >= 1);
+TEST_CASE("every weighted sum and every sum the pages and the lesson files write is right") {
+  for (const LessonPage& page : Pages()) {
+    CAPTURE(page.locale);
+    CHECK(CheckWeightedSums(page.page) >= 1);
+    CHECK(CheckSums(page.page) >= 2);
+    CHECK(CheckWeightedSums(page.lesson_file) + CheckSums(page.lesson_file) >= 1);
+  }
 }
 
-TEST_CASE("the page's worked table is the Combine scene as it opens, combined by the core") {
-  const std::string table = Between(Page(), "<table class=\"worked\">", "</table>");
-  const std::string first = Between(table, "<th scope=\"row\">First</th>", "</tr>");
-  const std::string second = Between(table, "<th scope=\"row\">Second</th>", "</tr>");
-  const std::string total = Between(table, "<th scope=\"row\">Output</th>", "</tr>");
-  const lesson::CombineScene scene;
-  CHECK(Cell(first, 0) == scene.first_value);
-  CHECK(Cell(first, 1) == scene.first_weight);
-  CHECK(Cell(second, 0) == scene.second_value);
-  CHECK(Cell(second, 1) == scene.second_weight);
-  const attention::Combination c = lesson::ComputeCombine(scene);
-  REQUIRE(c.terms.size() == 2);
-  CHECK(Cell(first, 2) == doctest::Approx(c.terms[0].product));
-  CHECK(Cell(second, 2) == doctest::Approx(c.terms[1].product));
-  CHECK(Cell(total, 1) == doctest::Approx(scene.first_weight + scene.second_weight));
-  CHECK(Cell(total, 2) == doctest::Approx(c.output));
-  // "much nearer to 20, which carries four times the weight"
-  const std::string after = Between(Page(), "</table>", "</section>");
-  REQUIRE(after.find("four times the weight") != std::string::npos);
-  CHECK(scene.second_weight / scene.first_weight == doctest::Approx(4.0));
-  CHECK(std::fabs(c.output - scene.second_value) < std::fabs(c.output - scene.first_value));
+TEST_CASE("the pages' worked table is the Combine scene as it opens, combined by the core") {
+  for (const LessonPage& page : Pages()) {
+    CAPTURE(page.locale);
+    const auto row = [](const char* name) { return std::string("<th scope=\"row\">") + name + "</th>"; };
+    const std::string table = Between(page.page, "<table class=\"worked\">", "</table>");
+    const std::string first = Between(table, row(page.first_row), "</tr>");
+    const std::string second = Between(table, row(page.second_row), "</tr>");
+    const std::string total = Between(table, row(page.output_row), "</tr>");
+    const lesson::CombineScene scene;
+    CHECK(Cell(first, 0) == scene.first_value);
+    CHECK(Cell(first, 1) == scene.first_weight);
+    CHECK(Cell(second, 0) == scene.second_value);
+    CHECK(Cell(second, 1) == scene.second_weight);
+    const attention::Combination c = lesson::ComputeCombine(scene);
+    REQUIRE(c.terms.size() == 2);
+    CHECK(Cell(first, 2) == doctest::Approx(c.terms[0].product));
+    CHECK(Cell(second, 2) == doctest::Approx(c.terms[1].product));
+    CHECK(Cell(total, 1) == doctest::Approx(scene.first_weight + scene.second_weight));
+    CHECK(Cell(total, 2) == doctest::Approx(c.output));
+    // "much nearer to 20, which carries four times the weight"
+    const std::string after = Between(page.page, "</table>", "</section>");
+    REQUIRE(after.find(page.four_times) != std::string::npos);
+    CHECK(scene.second_weight / scene.first_weight == doctest::Approx(4.0));
+    CHECK(std::fabs(c.output - scene.second_value) < std::fabs(c.output - scene.first_value));
+  }
 }
 
-TEST_CASE("the page's Compare section asks the scene's question and moves the output toward the bus sentence's value") {
-  lesson::TextStore store;
-  lesson::LoadBuiltInText(store);
-  const std::string section = Between(Page(), "<section aria-labelledby=\"compare\">", "</section>");
-  CHECK(section.find("“" + store.Get("compare.question") + "”") != std::string::npos);
-  const lesson::CompareScene scene;
-  const std::string answer = attention::FormatNumber(scene.keys[lesson::kCompareAnswerKey].value);
-  CHECK(section.find("the output move toward " + answer) != std::string::npos);
-  CHECK(section.find(store.Get("compare.key" + std::to_string(lesson::kCompareAnswerKey))) != std::string::npos);
+TEST_CASE("the pages' Compare section asks the scene's question and moves the output toward the bus sentence's value") {
+  for (const LessonPage& page : Pages()) {
+    CAPTURE(page.locale);
+    UseWordsOf(page);
+    const std::string section = Between(page.page, "<section aria-labelledby=\"compare\">", "</section>");
+    CHECK(section.find("“" + lesson::T("compare.question") + "”") != std::string::npos);
+    const lesson::CompareScene scene;
+    const std::string answer = lesson::Num(scene.keys[lesson::kCompareAnswerKey].value);
+    CHECK(section.find(page.toward + answer) != std::string::npos);
+    CHECK(section.find(lesson::T("compare.key" + std::to_string(lesson::kCompareAnswerKey))) != std::string::npos);
+  }
+  UseWordsOf(Pages().front());
 }
 
-TEST_CASE("the page's Learn section: the scene's words, and what the model does before and after Train") {
-  lesson::LessonText().Clear();
-  lesson::LoadBuiltInText(lesson::LessonText());
-  const std::string section = Between(Page(), "<section aria-labelledby=\"learn-where\">", "</section>");
+TEST_CASE("the pages' Learn section: the scene's words, and what the model does before and after Train") {
   const learn::Paragraph paragraph = learn::LessonParagraph();
-  CHECK(learn::kSentences == 4);
-  REQUIRE(section.find("paragraphs of four\n      sentences") != std::string::npos);
-  CHECK(section.find("“" + lesson::LearnSentenceText(paragraph.sentences[1]) + "”") != std::string::npos);
-  CHECK(section.find("“" + lesson::LearnQuestionText(paragraph.sentences[1].subject) + "”") != std::string::npos);
-  // "Press Train: in 300 steps, about a second".
-  REQUIRE(section.find("in " + std::to_string(lesson::kLearnRunSteps) + " steps, about a second") != std::string::npos);
+  for (const LessonPage& page : Pages()) {
+    CAPTURE(page.locale);
+    UseWordsOf(page);
+    const std::string section = Between(page.page, "<section aria-labelledby=\"learn-where\">", "</section>");
+    CHECK(learn::kSentences == 4);
+    REQUIRE(section.find(page.four_sentences) != std::string::npos);
+    CHECK(section.find("“" + lesson::LearnSentenceText(paragraph.sentences[1]) + "”") != std::string::npos);
+    CHECK(section.find("“" + lesson::LearnQuestionText(paragraph.sentences[1].subject) + "”") != std::string::npos);
+    // "Press Train: in 300 steps, about a second".
+    REQUIRE(section.find(lesson::Fill(page.steps, {{"steps", std::to_string(lesson::kLearnRunSteps)}})) !=
+            std::string::npos);
+    REQUIRE(section.find(page.half_weight) != std::string::npos);
+  }
+  UseWordsOf(Pages().front());
   CHECK(lesson::kLearnRunSteps / lesson::kLearnStepsPerSecond == doctest::Approx(1.0).epsilon(0.2));
 
   // The scene as it opens (its seed): before training, the weight almost even and few answers right.
@@ -158,7 +213,6 @@ TEST_CASE("the page's Learn section: the scene's words, and what the model does 
               .weights[static_cast<size_t>(j)] > 0.8);
   }
   // One fact stated twice: about half the weight each; removing either leaves the answer.
-  REQUIRE(section.find("each copy gets about half the weight") != std::string::npos);
   const auto removals = learn::RemoveEach(after.model, learn::RepeatedFactParagraph(), 1);
   for (const int copy : {0, 2}) {
     CHECK(removals[static_cast<size_t>(copy)].weight == doctest::Approx(0.5).epsilon(0.2));

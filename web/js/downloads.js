@@ -3,8 +3,24 @@
 // the loader (widget-page.js, or embed.js in a host page) begins them itself where that script did
 // not run. Both come here, so they ask for the same files the same way.
 
-// The one lesson file the widget reads its words from, beside the widget's files.
+// The lesson file the widget reads its English words from, beside the widget's files.
 export const LESSON_FILE = 'lesson/lesson.txt';
+// The languages the widget speaks, as src/lesson/locale.cpp lists them (browser_locale checks
+// that they agree). English is LESSON_FILE; another locale's words are lesson/CODE/lesson.txt,
+// read over the English ones, which are fetched too only when the translation lacks a key.
+export const LOCALES = ['en', 'es'];
+export const lessonFile = (locale) => (locale && locale !== 'en' ? `lesson/${locale}/lesson.txt` : LESSON_FILE);
+
+// The locale a widget speaks: its locale option, else the language of the page around `element`
+// (the closest lang attribute: lang="es-MX" is es), else English. An option naming no locale is
+// kept for the widget to warn about; its words are then English.
+export function widgetLocale(option, element) {
+  const known = (code) => (LOCALES.indexOf(code) >= 0 ? code : null);
+  if (typeof option === 'string' && option !== '') return known(option) || 'en';
+  const holder = element && element.closest ? element.closest('[lang]') : document.documentElement;
+  const tag = (holder && holder.getAttribute('lang')) || '';
+  return known(tag.split('-')[0].toLowerCase()) || 'en';
+}
 
 const canFetch = () => window.location.protocol !== 'file:' && typeof fetch === 'function';
 
@@ -22,27 +38,30 @@ export function compileWasm(base) {
   return compiled;
 }
 
-// The lesson's words as text. A failure is an Error whose message names the file and the cause.
-export async function fetchLessonText(base) {
+// A lesson file's text (`file`, e.g. lessonFile('es')). A failure is an Error whose message names
+// the file and the cause.
+export async function fetchLessonText(base, file = LESSON_FILE) {
   if (!canFetch()) throw new Error('a page opened from file:// cannot read files beside it');
   let response;
   try {
-    response = await fetch(new URL(LESSON_FILE, base).href);
+    response = await fetch(new URL(file, base).href);
   } catch (error) {
-    throw new Error(`${LESSON_FILE}: ${error.message}`);
+    throw new Error(`${file}: ${error.message}`);
   }
-  if (!response.ok) throw new Error(`${LESSON_FILE}: HTTP ${response.status}`);
+  if (!response.ok) throw new Error(`${file}: HTTP ${response.status}`);
   try {
     return await response.text();
   } catch (error) {
-    throw new Error(`${LESSON_FILE}: ${error.message}`);
+    throw new Error(`${file}: ${error.message}`);
   }
 }
 
-// Both downloads at once, as {wasm, text} promises (wasm may be null, see compileWasm).
-export function startDownloads(base) {
+// Both downloads at once, as {wasm, text, file} (promises; wasm may be null, see compileWasm), the
+// text being the lesson file of `locale`.
+export function startDownloads(base, locale) {
   const wasm = compileWasm(base);
-  const text = fetchLessonText(base);
+  const file = lessonFile(locale);
+  const text = fetchLessonText(base, file);
   text.catch(() => {});  // reported by the loader when it waits for the words
-  return { wasm, text };
+  return { wasm, text, file };
 }

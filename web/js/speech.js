@@ -1,20 +1,22 @@
 // The lesson's narration, spoken with the Web Speech API (speechSynthesis) while a widget plays
 // its walkthrough as a narrated explainer. The widget reports its playback ({playing, time,
 // duration, step, caption, speed}); when a step starts playing, its caption (the same words as the
-// captions and the page's transcript, from lesson.txt) is said, a sentence at a time, in an English
-// voice at the playback's speed, and the widget is told when the last sentence has been said
-// (attn_speech_done), so a step never ends before its narration. Without an English voice (common in headless or
-// minimal browsers) the widget is told speech is not available (attn_speech(0)) and plays on its
-// captions' own timing. One widget speaks at a time: another one that starts playing pauses it.
+// captions and the page's transcript, from the widget's lesson file) is said, a sentence at a time,
+// in a voice of the widget's language at the playback's speed, and the widget is told when the last
+// sentence has been said (attn_speech_done), so a step never ends before its narration. Without a
+// voice of that language (common in headless or minimal browsers) the widget is told speech is not
+// available (attn_speech(0)) and plays on its captions' own timing. One widget speaks at a time: another one that starts playing pauses it.
 
 const synth = typeof window !== 'undefined' && window.speechSynthesis &&
   typeof window.SpeechSynthesisUtterance === 'function' ? window.speechSynthesis : null;
 
-function englishVoice() {
+// A voice of `locale` ("es" takes es-ES, es-MX, ...): the default one, else one on this device.
+function voiceOf(locale) {
   if (!synth) return null;
   const voices = synth.getVoices() || [];
-  const english = voices.filter((voice) => /^en([-_]|$)/i.test(voice.lang || ''));
-  return english.find((voice) => voice.default) || english.find((voice) => voice.localService) || english[0] || null;
+  const prefix = new RegExp(`^${locale}([-_]|$)`, 'i');
+  const spoken = voices.filter((voice) => prefix.test(voice.lang || ''));
+  return spoken.find((voice) => voice.default) || spoken.find((voice) => voice.localService) || spoken[0] || null;
 }
 
 let speaking = null;  // the narrator that speaks now
@@ -22,8 +24,10 @@ let speaking = null;  // the narrator that speaks now
 // come later are used from the next step on.
 if (synth) synth.getVoices();
 
-// A narrator for one widget's module; `pause` pauses that widget (another one started speaking).
-export function narrator(module, pause) {
+// A narrator for one widget's module, speaking `locale` ("en", "es"); `pause` pauses that widget
+// (another one started speaking).
+export function narrator(module, pause, language = 'en') {
+  let locale = language;
   let said = 0;          // utterances made: only the newest one's end counts
   let step = 0;          // the step last spoken, from 1; 0 for none
   let playing = false;
@@ -39,7 +43,7 @@ export function narrator(module, pause) {
     if (speaking === self) speaking = null;
   };
   const speak = (detail) => {
-    const voice = englishVoice();
+    const voice = voiceOf(locale);
     tell(voice !== null);
     if (!voice) return;
     if (speaking && speaking !== self) speaking.yield();
@@ -88,6 +92,10 @@ export function narrator(module, pause) {
         step = detail.step;
         speak(detail);
       }
+    },
+    // The widget's language changed (its locale option): the next step is said in the new one.
+    setLocale(code) {
+      locale = code;
     },
     yield() {
       stop();

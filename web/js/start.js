@@ -7,9 +7,11 @@
 // that arrive meanwhile are not read; the loader makes it once everything else is in.
 // The loader takes both over (window.attentionWidgetStart). Where this script does not run (a
 // Content-Security-Policy without its hash, see SECURITY.md) the loader starts them itself, later.
-import { startDownloads } from './downloads.js';
+import { startDownloads, widgetLocale } from './downloads.js';
 
-const start = startDownloads(new URL('.', window.location.href));
+// The page's locale: its locale parameter, else widget.html's lang.
+const start = startDownloads(new URL('.', window.location.href),
+                             widgetLocale(new URLSearchParams(window.location.search).get('locale'), null));
 window.attentionWidgetStart = start;
 // No text is laid out until the widget has drawn (the loader removes the class): the first text a
 // fresh page lays out costs ~100 ms, which the widget's first frame would otherwise wait behind.

@@ -2,7 +2,7 @@
 // loaded once for the page), its canvas and accessible mirror, and the handle that the page API
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
-import { LESSON_FILE, compileWasm, fetchLessonText } from './downloads.js';
+import { LESSON_FILE, LOCALES, compileWasm, fetchLessonText, lessonFile, widgetLocale } from './downloads.js';
 import { narrator } from './speech.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
@@ -45,21 +45,41 @@ function pageWasm() {
   return wasm;
 }
 
-// The widget's words come only from lesson/lesson.txt beside it, which authors edit without a
-// compiler; the one-file offline lesson carries them inline as window.attentionLessonText.
-// Without them the widget is not started (see start()).
-function textError(why) {
-  return failure('words-not-loaded', `its words (${LESSON_FILE}) could not be loaded: ${why}`);
+// The widget's words come only from the lesson files beside it (lesson/lesson.txt, and
+// lesson/CODE/lesson.txt for another locale), which authors edit without a compiler; the one-file
+// offline lesson carries them inline as window.attentionLessonTexts, by file name. Without them
+// the widget is not started (see start()). Each file is fetched once for every widget of the page.
+function textError(file, why) {
+  return failure('words-not-loaded', `its words (${file}) could not be loaded: ${why}`);
 }
-let words = null;
-function loadLessonText(started) {
-  if (!words) {
-    const inline = window.attentionLessonText;
-    const text = typeof inline === 'string' ? Promise.resolve(inline) : started || fetchLessonText(base);
-    words = text.catch((error) => { throw textError(error.message); });
-    words.catch(() => {});  // handled by each start()
+const words = new Map();
+function loadLessonText(file, started) {
+  if (!words.has(file)) {
+    const inline = window.attentionLessonTexts && window.attentionLessonTexts[file];
+    const text = typeof inline === 'string' ? Promise.resolve(inline) : started || fetchLessonText(base, file);
+    const loaded = text.catch((error) => { throw textError(file, error.message); });
+    loaded.catch(() => {});  // handled by each start()
+    words.set(file, loaded);
   }
-  return words;
+  return words.get(file);
+}
+
+// The words a widget of `locale` starts with: {lessonText, translationText} for Module. A
+// translation comes alone when it has every key English has (attn_text_complete, checked
+// against the English file's keys at build time); otherwise the English words come too, and the
+// keys it lacks show in English (the widget warns about each). A translation that cannot be
+// fetched leaves the widget in English, with a warning.
+async function localeWords(module, locale, translation) {
+  if (locale === 'en') return { lessonText: await translation, translationText: null };
+  let translationText;
+  try {
+    translationText = await translation;
+  } catch (error) {
+    console.warn(`Attention widget: ${error.message}; it shows English`);
+    return { lessonText: await loadLessonText(LESSON_FILE), translationText: null };
+  }
+  const complete = module.ccall('attn_text_complete', 'number', ['string'], [translationText]);
+  return { lessonText: complete ? null : await loadLessonText(LESSON_FILE), translationText };
 }
 
 // The scenes the wasm knows, in its order (src/lesson's scene registry, through
@@ -206,8 +226,25 @@ export function mount(div, options = {}) {
       handle.whenReady(() => handle.module.ccall('attn_set_scene', 'number', ['string'], [scene]));
     }
   };
+  const setOption = (name, value) => handle.module.ccall('attn_set_option', 'number', ['string', 'string'], [name, value]);
   handle.setOption = (name, value) => {
-    if (usableOption(name, value)) handle.whenReady(() => handle.module.ccall('attn_set_option', 'number', ['string', 'string'], [name, value]));
+    if (!usableOption(name, value)) return;
+    handle.whenReady(() => {
+      // A new language's words are fetched first; the widget then reads them (AppSetOption). Any
+      // other option, and a locale the widget does not speak (it warns), goes to it at once.
+      if (name !== 'locale' || LOCALES.indexOf(value) < 0) {
+        setOption(name, value);
+        return;
+      }
+      const locale = value;
+      localeWords(handle.module, locale, loadLessonText(lessonFile(locale))).then((texts) => {
+        Object.assign(handle.module, texts);
+        if (setOption(name, value)) {
+          handle.voice.setLocale(locale);
+          handle.canvas.setAttribute('aria-label', handle.module.ccall('attn_canvas_label', 'string', [], []));
+        }
+      }, (error) => console.warn(`Attention widget: ${error.message}`));
+    });
   };
   // The lesson player: play(), pause() and seek(seconds) from the start of the lesson.
   handle.play = () => handle.whenReady(() => handle.module.ccall('attn_play', null, [], []));
@@ -232,12 +269,14 @@ export function mount(div, options = {}) {
   }
   const { afterFirstFrame, afterFirstPaint, startWhenNear, warmUpGpu } = schedule || {};
   if (options.fillPage || options.start === 'eager' || !schedule) {
-    start(div, options, handle, { wasm: (started && started.wasm) || pageWasm(), text: loadLessonText(started && started.text) });
+    const file = lessonFile(widgetLocale(options.locale, div));
+    const text = started && started.file === file ? started.text : undefined;
+    start(div, options, handle, { wasm: (started && started.wasm) || pageWasm(), text: loadLessonText(file, text) });
   } else {
     // The downloads begin once the page's own text has painted, so they never hold it back.
     const download = () => {
       loadRuntime().catch(() => {});  // reported by start()
-      return { wasm: pageWasm(), text: loadLessonText() };
+      return { wasm: pageWasm(), text: loadLessonText(lessonFile(widgetLocale(options.locale, div))) };
     };
     // The GPU warm-up (a worker: nothing on the page's thread) begins as soon as a widget is near,
     // so that it is done when the widget's first steps, which need no GPU, are. A widget already on
@@ -303,7 +342,10 @@ async function start(div, options, handle, ready) {
 
   let voice = null;
   try {
-    const [, lessonText, compiled] = await Promise.all([loadRuntime(), ready.text, ready.wasm]);
+    // A translation that cannot be fetched is not fatal (localeWords): the widget speaks English.
+    const locale = widgetLocale(options.locale, div);
+    const text = locale === 'en' ? ready.text : ready.text.catch(() => null);
+    const [, , compiled] = await Promise.all([loadRuntime(), text, ready.wasm]);
     await between();
     // The backing store first gets the size the widget will draw at (a page of its own fills the
     // window); an embed's canvas is sized by the widget itself, before its context is made.
@@ -318,14 +360,15 @@ async function start(div, options, handle, ready) {
     const module = await Promise.race([instantiated, window.createAttentionWidget({
       canvas,
       noInitialRun: true,
-      lessonText,
       locateFile: (path) => new URL(path, base).href,
       instantiateWasm: compiled ? (imports, done) => {
         WebAssembly.instantiate(compiled, imports).then((instance) => done(instance, compiled),
           (error) => wasmFailed(failure('wasm-failed', String(error))));
         return {};
       } : undefined,
-      widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : new URL('widget.html', base).href,
+      // A copied link opens widget.html in the same language.
+      widgetPageUrl: options.fillPage ? window.location.href.split('#')[0]
+        : new URL(locale === 'en' ? 'widget.html' : `widget.html?locale=${locale}`, base).href,
       onWidgetChange(state, description, tableData) {
         // The first call comes from the first frame: the page's text shows in the task after it,
         // so the widget's first frame is on screen before the browser lays out any text.
@@ -361,13 +404,17 @@ async function start(div, options, handle, ready) {
         console.warn(bad ? `Attention widget: ${bad[1]} (its words show as [key] until it is fixed)` : text);
       },
     })]);
+    Object.assign(module, await localeWords(module, locale, ready.text));
     // The narration's voice, once the module takes calls (its playback reports only come later).
-    voice = narrator(module, () => module.ccall('attn_pause', null, [], []));
+    voice = narrator(module, () => module.ccall('attn_pause', null, [], []), locale);
+    handle.voice = voice;
+    handle.canvas = canvas;
     readSceneNames(module);
     // The widget checks every option and warns about a bad one (src/lesson/embed_options.cpp).
     const args = [];
     if (usableOption('scene', options.scene)) args.push('--scene', options.scene);
     for (const name of SETTINGS) if (usableOption(name, options[name])) args.push(`--${name}`, options[name]);
+    if (options.locale === undefined && locale !== 'en') args.push('--locale', locale);  // the page's language
     if (options.state && usableState(options.state)) args.push('--state', options.state);
     // The canvas takes the fallback's place before main() runs: the app measures its container.
     for (const node of fallbackNodes) if (node.parentNode === div) div.removeChild(node);
@@ -378,8 +425,7 @@ async function start(div, options, handle, ready) {
     if (!options.fillPage) args.push('--fit-height');
     timed(`${label}: main`, () => module.callMain(args));
     const scene = module.ccall('attn_current_scene', 'string', [], []);
-    canvas.setAttribute('aria-label', `Interactive attention widget, ${scene} scene. Its current numbers are ` +
-                        'described after it. Escape, then Tab, leaves it.');
+    canvas.setAttribute('aria-label', module.ccall('attn_canvas_label', 'string', [], []));
     const step = async (name, work) => {
       await between();
       return timed(`${label}: ${name}`, work);
