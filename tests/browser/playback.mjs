@@ -107,6 +107,47 @@ await check('Play (K) speaks each step\'s narration in order, the captions\' wor
   await context.close();
 });
 
+// A browser with an English voice (its default) and a Spanish one, each saying a sentence in 30 ms.
+function twoVoices() {
+  const spoken = [];
+  window.__spoken = spoken;
+  class Utterance {
+    constructor(text) { this.text = text; this.rate = 1; this.voice = null; this.lang = ''; }
+  }
+  const voices = [{ name: 'Test English', lang: 'en-US', default: true, localService: true, voiceURI: 'en' },
+                  { name: 'Test Spanish', lang: 'es-ES', default: false, localService: true, voiceURI: 'es' }];
+  const synth = {
+    getVoices: () => voices,
+    addEventListener() {},
+    speak(utterance) {
+      spoken.push({ text: utterance.text, voice: utterance.voice && utterance.voice.name, lang: utterance.lang });
+      setTimeout(() => { if (utterance.onend) utterance.onend({}); }, 30);
+    },
+    cancel() {},
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: synth, configurable: true });
+  Object.defineProperty(window, 'SpeechSynthesisUtterance', { value: Utterance, configurable: true });
+}
+
+await check('the Spanish widget says its Spanish narration in the Spanish voice, not the default English one', async () => {
+  const spanishCaptions = readCaptions(join(dir, 'lesson', 'es', 'lesson.txt')).map(normalize);
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.addInitScript(twoVoices);
+  await page.goto(`${origin}/widget.html?locale=es&scene=walkthrough`);
+  await waitForFirstFrame(page);
+  await page.click('canvas');
+  await page.keyboard.press('k');
+  const firstSentence = spanishCaptions[0].replace(/([.!?])\s+/g, '$1\n').split('\n')[0];
+  await waitFor(page, () => window.__spoken.length > 0, null, 'the first sentence');
+  const [first] = await page.evaluate(() => window.__spoken);
+  if (first.voice !== 'Test Spanish' || first.lang !== 'es-ES') throw new Error(`said by ${first.voice} (${first.lang})`);
+  if (normalize(first.text) !== firstSentence) throw new Error(`said "${first.text}", not "${firstSentence}"`);
+  if (problems.length) throw new Error(problems.join('\n'));
+  await context.close();
+});
+
 await check('a step waits for its sentence: with a voice that never finishes, the lesson holds at the step\'s end', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const { page } = await openWidget(context, () => {
