@@ -12,6 +12,7 @@
 #include "ui/caveats_panel.h"
 
 #include <algorithm>
+#include <array>
 #include <cfloat>
 #include <cmath>
 #include <string>
@@ -260,12 +261,7 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
   const float line = ImGui::GetTextLineHeight();
   const double before = full.a.combination.output;
   const bool moved = now.a.combination.empty || now.a.combination.output != before;
-  // Room for the word labels above and below the axis, the triangles and one or two output labels.
-  const float height = line * (moved ? 5.0f : 4.0f) + 38.0f;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(width, height));
-  RecordRect(ctx, "caveats.number_line", origin, ImVec2(origin.x + width, origin.y + height));
-  ImDrawList* draw = ImGui::GetWindowDrawList();
 
   double lo = 0.0;
   double hi = 0.0;
@@ -278,16 +274,59 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
   auto to_x = [&](double v) {
     return origin.x + margin + static_cast<float>((v - lo) / (hi - lo)) * (width - 2.0f * margin);
   };
-  auto label_at = [&](float x, float y, ImU32 color, const std::string& text, ImFont* font) {
-    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
-    const float left = std::clamp(x - size.x * 0.5f, origin.x, origin.x + width - size.x);
-    draw->AddText(font, 0.0f, ImVec2(left, y), color, text.c_str());
+  // A label centred on x, kept inside the line's width.
+  auto left_of = [&](float x, float text_width) {
+    return std::clamp(x - text_width * 0.5f, origin.x, std::max(origin.x, origin.x + width - text_width));
   };
+
+  // The word labels, from left to right, take turns above and below the axis; one that would
+  // touch the last label of its row takes the other row, or a second row below (which the line
+  // then grows by), so no two labels overlap at any width or in any language.
+  struct WordLabel {
+    std::string text;
+    float left = 0.0f;
+    float width = 0.0f;
+    int row = 0;  // 0 above the axis, 1 below it, 2 a second row below
+  };
+  std::array<WordLabel, kCaveatsPositions> labels;
+  std::array<int, kCaveatsPositions> order{};
+  for (int j = 0; j < kCaveatsPositions; ++j) order[static_cast<size_t>(j)] = j;
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return scene.values[static_cast<size_t>(a)] < scene.values[static_cast<size_t>(b)];
+  });
+  constexpr float kLabelGap = 8.0f;
+  float row_end[3] = {-FLT_MAX, -FLT_MAX, -FLT_MAX};
+  bool second_row = false;
+  for (size_t k = 0; k < order.size(); ++k) {
+    WordLabel& label = labels[static_cast<size_t>(order[k])];
+    const size_t at = static_cast<size_t>(order[k]);
+    label.text = Word(order[k]) + " " + Num(scene.values[at]);
+    label.width = ImGui::CalcTextSize(label.text.c_str()).x;
+    label.left = left_of(to_x(scene.values[at]), label.width);
+    const int first = static_cast<int>(k % 2);
+    const int tries[3] = {first, 1 - first, 2};
+    label.row = 2;
+    for (const int row : tries) {
+      if (label.left >= row_end[row] + kLabelGap) {
+        label.row = row;
+        break;
+      }
+    }
+    row_end[label.row] = std::max(row_end[label.row], label.left + label.width);
+    second_row = second_row || label.row == 2;
+  }
+
+  // Room for the word labels above and below the axis (and a second row below when one is
+  // used), the triangles and one or two output labels.
+  const float extra_row = second_row ? line + 2.0f : 0.0f;
+  const float height = line * (moved ? 5.0f : 4.0f) + 38.0f + extra_row;
+  ImGui::Dummy(ImVec2(width, height));
+  RecordRect(ctx, "caveats.number_line", origin, ImVec2(origin.x + width, origin.y + height));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
   const float axis_y = origin.y + line + 12.0f;
   draw->AddLine(ImVec2(origin.x + margin * 0.5f, axis_y), ImVec2(origin.x + width - margin * 0.5f, axis_y),
                 palette.axis, 2.0f);
-
-  // Word labels alternate above and below the axis so neighbours do not overlap.
+  const float row_y[3] = {origin.y, axis_y + 14.0f, axis_y + 14.0f + line + 2.0f};
   for (int j = 0; j < kCaveatsPositions; ++j) {
     const size_t at = static_cast<size_t>(j);
     const float x = to_x(scene.values[at]);
@@ -298,14 +337,20 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const lesso
     } else {
       draw->AddCircleFilled(ImVec2(x, axis_y), radius, palette.first);
     }
-    const std::string label = Word(j) + " " + Num(scene.values[at]);
-    const float y = j % 2 == 0 ? origin.y : axis_y + 14.0f;
-    label_at(x, y, removed ? palette.muted : palette.text, label, nullptr);
+    const WordLabel& label = labels[at];
+    const ImVec2 at_min(label.left, row_y[label.row]);
+    draw->AddText(ImVec2(at_min.x, at_min.y), removed ? palette.muted : palette.text, label.text.c_str());
+    RecordRect(ctx, ("caveats.number_line.word." + std::to_string(j)).c_str(), at_min,
+               ImVec2(at_min.x + label.width, at_min.y + line));
   }
+  auto label_at = [&](float x, float y, ImU32 color, const std::string& text, ImFont* font) {
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    draw->AddText(font, 0.0f, ImVec2(left_of(x, size.x), y), color, text.c_str());
+  };
 
   // Triangles under the axis; their labels on separate lines ("now" first, then "before"), so
   // they never collide however close the two outputs are.
-  const float marker_y = axis_y + 14.0f + line + 4.0f;
+  const float marker_y = axis_y + 14.0f + line + 4.0f + extra_row;
   // The output marker slides to its new place; the "before" marker stays put.
   auto marker = [&](double value, bool filled, ImU32 color) {
     const double shown =

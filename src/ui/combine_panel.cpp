@@ -47,10 +47,8 @@ void ArithmeticLine(Context& ctx, const char* id, const std::string& text, ImU32
 void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double output) {
   const Palette& palette = ctx.palette;
   const float width = ImGui::GetContentRegionAvail().x;
-  const float height = 96.0f;
+  const float line = ImGui::GetTextLineHeight();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::Dummy(ImVec2(width, height));
-  ImDrawList* draw = ImGui::GetWindowDrawList();
 
   double lo = std::min({example.first_value, example.second_value, output, 0.0});
   double hi = std::max({example.first_value, example.second_value, output, 0.0});
@@ -62,36 +60,68 @@ void DrawNumberLine(Context& ctx, const lesson::CombineScene& example, double ou
   auto to_x = [&](double v) {
     return origin.x + margin + static_cast<float>((v - lo) / (hi - lo)) * (width - 2.0f * margin);
   };
-  const float axis_y = origin.y + height * 0.55f;
+  // A label centred on x, kept inside the line's width.
+  auto left_of = [&](float x, float text_width) {
+    return std::clamp(x - text_width * 0.5f, origin.x, std::max(origin.x, origin.x + width - text_width));
+  };
+  constexpr float kLabelGap = 8.0f;
+
+  // The two values' labels above the axis, side by side; when they would touch, the second one a
+  // row higher (the line grows by it), so they never overlap at any width or in any language.
+  struct ValueLabel {
+    std::string text;
+    float left = 0.0f;
+    float width = 0.0f;
+  };
+  auto value_label = [&](double value, double weight) {
+    ValueLabel label;
+    label.text = lesson::Fill(T("combine.value_mark"), {{"value", Num(value)}, {"weight", Num(weight)}});
+    label.width = ImGui::CalcTextSize(label.text.c_str()).x;
+    label.left = left_of(to_x(value), label.width);
+    return label;
+  };
+  const ValueLabel first = value_label(example.first_value, example.first_weight);
+  const ValueLabel second = value_label(example.second_value, example.second_weight);
+  const bool stacked = first.left < second.left + second.width + kLabelGap && second.left < first.left + first.width + kLabelGap;
+  const float above = (stacked ? 2.0f : 1.0f) * (line + 2.0f) + 18.0f;  // the rows, then the largest circle
+  const float height = above + 12.0f + 8.0f + line + 8.0f;
+  ImGui::Dummy(ImVec2(width, height));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float axis_y = origin.y + above;
   draw->AddLine(ImVec2(origin.x + margin * 0.5f, axis_y), ImVec2(origin.x + width - margin * 0.5f, axis_y),
                 palette.axis, 2.0f);
 
-  const std::string zero = "0";
-  const float zero_x = to_x(0.0);
-  draw->AddLine(ImVec2(zero_x, axis_y - 5), ImVec2(zero_x, axis_y + 5), palette.axis, 1.5f);
-  draw->AddText(ImVec2(zero_x - ImGui::CalcTextSize(zero.c_str()).x * 0.5f, axis_y + 8), palette.muted, zero.c_str());
-
-  auto value_mark = [&](double value, double weight, ImU32 color, bool label_above) {
+  auto value_mark = [&](double value, double weight, ImU32 color, const ValueLabel& label, int row, const char* name) {
     const float x = to_x(value);
     const float radius = 4.0f + 8.0f * static_cast<float>(std::sqrt(std::clamp(weight, 0.0, 1.0)));
     draw->AddCircleFilled(ImVec2(x, axis_y), radius, color);
-    const std::string label =
-        lesson::Fill(T("combine.value_mark"), {{"value", Num(value)}, {"weight", Num(weight)}});
-    const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-    const float lx = std::clamp(x - size.x * 0.5f, origin.x, origin.x + width - size.x);
-    draw->AddText(ImVec2(lx, label_above ? origin.y + 2 : axis_y + 16), color, label.c_str());
+    const ImVec2 at(label.left, axis_y - 18.0f - static_cast<float>(row + 1) * (line + 2.0f));
+    draw->AddText(at, color, label.text.c_str());
+    RecordRect(ctx, name, at, ImVec2(at.x + label.width, at.y + line));
   };
-  value_mark(example.first_value, example.first_weight, palette.first, true);
-  value_mark(example.second_value, example.second_weight, palette.second, true);
+  value_mark(example.first_value, example.first_weight, palette.first, first, 0, "combine.number_line.first");
+  value_mark(example.second_value, example.second_weight, palette.second, second, stacked ? 1 : 0,
+             "combine.number_line.second");
 
   // The output marker slides to its new place when the weights change (not while a slider is dragged).
   const float ox = to_x(static_cast<double>(Eased(ctx, MotionId("combine.output_marker"), static_cast<float>(output))));
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 3), ImVec2(ox - 8, axis_y + 12), ImVec2(ox + 8, axis_y + 12),
                           palette.output);
   const std::string label = lesson::Fill(T("combine.output_mark"), {{"output", Num(output)}});
-  const ImVec2 size = ImGui::CalcTextSize(label.c_str());
-  const float lx = std::clamp(ox - size.x * 0.5f, origin.x, origin.x + width - size.x);
-  draw->AddText(ctx.fonts.bold, 0.0f, ImVec2(lx, axis_y + 16), palette.output, label.c_str());
+  const float label_width = ImGui::CalcTextSize(label.c_str()).x;  // bold and body fonts share a size
+  const ImVec2 at(left_of(ox, label_width), axis_y + 16.0f);
+  draw->AddText(ctx.fonts.bold, 0.0f, at, palette.output, label.c_str());
+  RecordRect(ctx, "combine.number_line.output", at, ImVec2(at.x + label_width, at.y + line));
+
+  // The zero tick, and its "0" where the output's label leaves room for it.
+  const std::string zero = "0";
+  const float zero_x = to_x(0.0);
+  draw->AddLine(ImVec2(zero_x, axis_y - 5), ImVec2(zero_x, axis_y + 5), palette.axis, 1.5f);
+  const float zero_width = ImGui::CalcTextSize(zero.c_str()).x;
+  const float zero_left = zero_x - zero_width * 0.5f;
+  if (zero_left + zero_width + kLabelGap < at.x || zero_left > at.x + label_width + kLabelGap) {
+    draw->AddText(ImVec2(zero_left, axis_y + 8), palette.muted, zero.c_str());
+  }
 }
 
 }  // namespace
