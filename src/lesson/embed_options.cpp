@@ -116,7 +116,7 @@ bool ReadTheme(EmbedOptions& options, const std::string& value, std::string*) {
 }
 
 bool ReadLocale(EmbedOptions& options, const std::string& value, std::string*) {
-  if (!IsLocale(value)) return false;
+  if (!IsLocale(value) && value != kPseudoLocale) return false;
   options.locale = value;
   return true;
 }

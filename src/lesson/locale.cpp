@@ -1,6 +1,7 @@
 #include "lesson/locale.h"
 
 #include <algorithm>
+#include <cstring>
 
 #include "attention/attention.h"
 #include "lesson/text_store.h"
@@ -25,6 +26,62 @@ std::string LocaleCodes() {
   std::string codes;
   for (const Locale& locale : Locales()) codes += (codes.empty() ? "" : ", ") + std::string(locale.code);
   return codes;
+}
+
+namespace {
+
+// A walkthrough step's actions ("walkthrough.step3.play"): program syntax, never translated.
+bool IsActionKey(const std::string& key) {
+  const std::string prefix = "walkthrough.step";
+  const std::string suffix = ".play";
+  return key.size() > prefix.size() + suffix.size() && key.compare(0, prefix.size(), prefix) == 0 &&
+         key.compare(key.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+// One paragraph of the pseudo-locale: its letters accented (Latin-1, which the fonts hold), its
+// {fields} as they are, in brackets that show where it ends, and about 40 % longer.
+std::string PseudoParagraph(const std::string& text) {
+  static const char kPlain[] = "aeiouncyAEIOUNCY";
+  static const char* const kAccented[] = {"\xC3\xA1", "\xC3\xA9", "\xC3\xAD", "\xC3\xB3", "\xC3\xBA", "\xC3\xB1",
+                                          "\xC3\xA7", "\xC3\xBD", "\xC3\x81", "\xC3\x89", "\xC3\x8D", "\xC3\x93",
+                                          "\xC3\x9A", "\xC3\x91", "\xC3\x87", "\xC3\x9D"};
+  std::string out = "[";
+  size_t letters = 0;
+  bool in_field = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    in_field = c == '{' ? true : c == '}' ? false : in_field;
+    const char* plain = in_field ? nullptr : std::strchr(kPlain, c);
+    out += plain != nullptr && c != '\0' ? kAccented[plain - kPlain] : std::string(1, c);
+    if (static_cast<unsigned char>(c) < 0x80 || (static_cast<unsigned char>(c) & 0xC0) == 0xC0) ++letters;
+  }
+  // Groups of "····" (U+00B7), so a long text still breaks between them.
+  const size_t pad = (letters * 2 + 4) / 5;
+  for (size_t i = 0; i < pad; ++i) out += i % 5 == 0 ? " " : "\xC2\xB7";
+  return out + "]";
+}
+
+}  // namespace
+
+std::string PseudoLocaleText(const TextStore& english) {
+  std::string out = "# The pseudo-locale (lesson/locale.h): the English words, longer and accented.\n";
+  for (const std::string& key : english.Keys()) {
+    const std::string& value = english.Get(key);
+    out += key + " = ";
+    if (IsActionKey(key) || key == "widget.decimal_mark" || value.empty()) {
+      out += value + "\n";
+      continue;
+    }
+    size_t from = 0;
+    for (;;) {
+      const size_t end = value.find("\n\n", from);
+      out += PseudoParagraph(value.substr(from, end == std::string::npos ? std::string::npos : end - from)) + "\n";
+      if (end == std::string::npos) break;
+      out += "  .\n  ";
+      from = end + 2;
+    }
+  }
+  return out;
 }
 
 std::vector<std::string> MissingKeys(const TextStore& english, const TextStore& translated) {

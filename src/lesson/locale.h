@@ -37,6 +37,14 @@ std::string LocaleCodes();
 // counts the rest), and one per key of the file that English does not have (it is never shown).
 std::vector<std::string> LoadTranslation(TextStore& store, const std::string& file, const std::string& contents);
 
+// The pseudo-locale "qps", for testing layouts (as PhET's stringTest=long): not a language but
+// the English words made about 40 % longer and accented ("Compare" -> "[Çómpáré ··]"), their
+// {fields} and the walkthrough's actions kept, so a label that is cut off or runs into another
+// shows at once. The native app takes it (--locale qps); the web widget has no file for it.
+constexpr char kPseudoLocale[] = "qps";
+// The pseudo-locale's lesson file, made from the English words in `english`.
+std::string PseudoLocaleText(const TextStore& english);
+
 // The keys `english` has and `translated` lacks, in order.
 std::vector<std::string> MissingKeys(const TextStore& english, const TextStore& translated);
 // A 32-bit FNV-1a hash of the store's keys, sorted, each followed by '\n': equal to the English

@@ -46,7 +46,9 @@ void LoadLessonText(const AppOptions& options, const std::string& locale) {
   text.Clear();
   BridgeLoadLessonText(options.assets_dir, text);
   std::vector<std::string> warnings;
-  if (locale != lesson::Locales().front().code) {
+  if (locale == lesson::kPseudoLocale) {
+    warnings = lesson::LoadTranslation(text, "(pseudo-locale)", lesson::PseudoLocaleText(text));
+  } else if (locale != lesson::Locales().front().code) {
     std::string file;
     std::string contents;
     if (BridgeReadTranslation(options.assets_dir, locale, &file, &contents)) {

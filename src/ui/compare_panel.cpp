@@ -1,5 +1,7 @@
 #include "ui/compare_panel.h"
 
+#include "ui/checkbox.h"
+
 // Contents
 // [SECTION] Colours and the plane's coordinates
 // [SECTION] Draggable tips: mouse, touch and keyboard
@@ -30,11 +32,11 @@ namespace ui {
 
 namespace {
 
-using lesson::Num;
 using lesson::CompareResult;
 using lesson::CompareScene;
 using lesson::kCompareKeyCount;
 using lesson::kComparePlaneLimit;
+using lesson::Num;
 using lesson::PlanePoint;
 using lesson::T;
 
@@ -393,8 +395,7 @@ void DrawScores(Context& ctx, lesson::LessonState& state) {
   SectionTitle(ctx, T("compare.scores_title"));
 
   BeginHighlightGroup();
-  ImGui::Checkbox(T("compare.scaling").c_str(), &scene.scaled);
-  RecordItem(ctx, "compare.scaling_toggle");
+  WrappedCheckbox(ctx, T("compare.scaling"), &scene.scaled, "compare.scaling_toggle");
   EndGroup(ctx, state, "compare.scaling");
 
   const CompareResult result = lesson::ComputeCompare(scene);

@@ -20,6 +20,7 @@
 
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
+#include "ui/checkbox.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
@@ -31,9 +32,9 @@ namespace ui {
 
 namespace {
 
-using lesson::Num;
 using lesson::Fill;
 using lesson::kMaskTokenCount;
+using lesson::Num;
 using lesson::T;
 using lesson::TextFields;
 
@@ -107,15 +108,16 @@ void DrawHatched(Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 max) {
 
 // [SECTION] Heatmap
 
-constexpr float kMinCell = 34.0f;
+constexpr float kMinCell = 32.0f;
 constexpr float kMaxCell = 64.0f;
 
 struct HeatmapLayout {
   float label_width = 0.0f;  // the row-label column
   float cell_width = 0.0f;
   float cell_height = 0.0f;
-  float header_height = 0.0f;  // the column-label row
+  float header_height = 0.0f;  // the column-label row (or two rows)
   bool short_labels = false;   // "pad" instead of "<pad>"
+  bool staggered = false;      // column labels on two rows, each with two cells' width
   float Width() const { return label_width + cell_width * static_cast<float>(kMaskTokenCount); }
   float Height() const { return header_height + cell_height * static_cast<float>(kMaskTokenCount); }
 };
@@ -132,7 +134,13 @@ HeatmapLayout LayOutHeatmap(float available) {
   const float fit = std::floor((available - layout.label_width) / static_cast<float>(kMaskTokenCount));
   layout.cell_width = std::clamp(fit, kMinCell, kMaxCell);
   layout.cell_height = std::clamp(layout.cell_width * 0.75f, ImGui::GetFontSize() + 12.0f, 44.0f);
-  layout.header_height = ImGui::GetFontSize() + 8.0f;
+  // A column label that would have to shrink below 85 % to fit its cell ("duerme" over a 32 px
+  // cell) goes on two rows, every other label on the second, each with two cells' width.
+  for (int i = 0; i < kMaskTokenCount && !layout.staggered; ++i) {
+    const std::string label = layout.short_labels ? ShortToken(i) : lesson::MaskToken(i);
+    layout.staggered = ImGui::CalcTextSize(label.c_str()).x * 0.85f > layout.cell_width - 4.0f;
+  }
+  layout.header_height = (ImGui::GetFontSize() + 4.0f) * (layout.staggered ? 2.0f : 1.0f) + 4.0f;
   return layout;
 }
 
@@ -201,10 +209,18 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
     return layout.short_labels ? ShortToken(position) : lesson::MaskToken(position);
   };
 
+  const float label_row = ImGui::GetFontSize() + 4.0f;
   for (int col = 0; col < kMaskTokenCount; ++col) {
     const bool demo_label = demo && col == look.next;
-    const ImVec2 min(cell_min(0, col).x, origin.y);
-    const ImVec2 max(min.x + layout.cell_width, cells_y - 2.0f);
+    ImVec2 min(cell_min(0, col).x, origin.y);
+    ImVec2 max(min.x + layout.cell_width, cells_y - 2.0f);
+    if (layout.staggered) {
+      // Centred over its column, as wide as two cells (but not past the grid's ends).
+      const float centre = min.x + layout.cell_width * 0.5f;
+      min = ImVec2(std::max(cells_x, centre - layout.cell_width), origin.y + label_row * static_cast<float>(col % 2));
+      max = ImVec2(std::min(cell_min(0, kMaskTokenCount - 1).x + layout.cell_width, centre + layout.cell_width),
+                   min.y + label_row);
+    }
     DrawFittedText(draw, demo_label ? bold : body, min, max, label_color(col, demo_label), label_text(col).c_str());
   }
 
@@ -368,8 +384,7 @@ void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::R
   const Palette& palette = ctx.palette;
   BeginHighlightGroup();
   bool open = scene.future_demo;
-  if (ImGui::Checkbox(T("mask.future.toggle").c_str(), &open)) lesson::SetFutureDemo(scene, open);
-  RecordItem(ctx, "mask.future.toggle");
+  if (WrappedCheckbox(ctx, T("mask.future.toggle"), &open, "mask.future.toggle")) lesson::SetFutureDemo(scene, open);
   if (scene.future_demo) {
     const lesson::FutureLook look = lesson::LookAhead(scene, result);
     ImGui::TextUnformatted(T("mask.future.position").c_str());
@@ -413,9 +428,8 @@ void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, 
   const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
   BeginHighlightGroup();
   bool value = on;
-  if (ImGui::Checkbox(T(label_key).c_str(), &value)) set(state.mask, value);
   const std::string checkbox = std::string(name) + ".checkbox";
-  RecordItem(ctx, checkbox.c_str());
+  if (WrappedCheckbox(ctx, T(label_key), &value, checkbox.c_str())) set(state.mask, value);
   ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y * 0.6f);
   ImGui::Indent(indent);
   Paragraph(T(help_key), ctx.palette.muted, width - indent);

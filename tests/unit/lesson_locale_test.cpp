@@ -92,3 +92,40 @@ TEST_CASE("with no English words to compare with (the web, a whole translation),
   CHECK(lesson::LoadTranslation(store, "t.txt", "a.b = c\n").empty());
   CHECK(store.Get("a.b") == "c");
 }
+
+TEST_CASE("the pseudo-locale: every key, about 40 % longer, accented, its fields and the actions kept") {
+  const lesson::TextStore english = English();
+  lesson::TextStore pseudo = English();
+  const std::string text = lesson::PseudoLocaleText(english);
+  CHECK(lesson::LoadTranslation(pseudo, lesson::kPseudoLocale, text).empty());
+  CHECK(pseudo.errors().empty());
+  size_t english_bytes = 0;
+  size_t pseudo_bytes = 0;
+  for (const std::string& key : english.Keys()) {
+    CAPTURE(key);
+    const std::string& before = english.Get(key);
+    const std::string& after = pseudo.Get(key);
+    if (key.rfind("walkthrough.step", 0) == 0 && key.size() > 5 && key.compare(key.size() - 5, 5, ".play") == 0) {
+      CHECK(after == before);  // program syntax
+      continue;
+    }
+    if (key == "widget.decimal_mark") {
+      CHECK(after == before);
+      continue;
+    }
+    // Each {field} is still there, as often.
+    for (size_t at = before.find('{'); at != std::string::npos; at = before.find('{', at + 1)) {
+      const std::string field = before.substr(at, before.find('}', at) - at + 1);
+      CHECK(after.find(field) != std::string::npos);
+    }
+    CHECK(after.front() == '[');
+    CHECK(after.back() == ']');
+    english_bytes += before.size();
+    pseudo_bytes += after.size();
+  }
+  CHECK(pseudo.Get("widget.scene.compare").find("\xC3\x87\xC3\xB3mp\xC3\xA1r\xC3\xA9") !=
+        std::string::npos);  // Çómpáré
+  // Longer by at least 40 % in characters (accents take two bytes each, so more in bytes).
+  CHECK(static_cast<double>(pseudo_bytes) >= 1.4 * static_cast<double>(english_bytes));
+  CHECK(pseudo.Get("mask.token1") == pseudo.Get("mask.token5"));
+}
