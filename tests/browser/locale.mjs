@@ -7,6 +7,7 @@
 //   with a warning, and the widget speaks English;
 // - a translation that lacks a key: the English file is fetched too, the key shows in English and
 //   a warning names it; a translation that cannot be fetched: the widget starts in English, warned;
+// - the pseudo-locale (locale=qps) is made from the English file, longer and accented;
 // - the Spanish one-file offline lesson from file:// shows the same Spanish words.
 // usage: node locale.mjs SITE_DIR OUT_DIR
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -161,6 +162,17 @@ await check('a translation that lacks a key: English fetched too, the key in Eng
   asked('widget.html?locale=es, a key missing', lessonRequests, ['/lesson/es/lesson.txt', '/lesson/lesson.txt']);
   if (problems.length) throw new Error(problems.join('\n  '));
   console.log(`  ${warned}`);
+  await context.close();
+});
+
+await check('widget.html?locale=qps: the pseudo-locale, made from lesson/lesson.txt alone, longer and accented', async () => {
+  const { context, page, problems, lessonRequests } = await open(`${origin}/widget.html?locale=qps&scene=combine`, { width: 390, height: 844 });
+  await waitForFirstFrame(page);
+  const mirror = await mirrorOf(page);
+  if (!mirror.startsWith('[V\u00e1l\u00fa\u00e9s 10 \u00e1\u00f1d 20')) throw new Error(`not the pseudo-locale: "${mirror}"`);
+  asked('widget.html?locale=qps', lessonRequests, ['/lesson/lesson.txt']);
+  await page.screenshot({ path: join(out, 'widget-qps-combine-390.png') });
+  if (problems.length) throw new Error(problems.join('\n  '));
   await context.close();
 });
 

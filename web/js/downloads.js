@@ -9,6 +9,9 @@ export const LESSON_FILE = 'lesson/lesson.txt';
 // that they agree). English is LESSON_FILE; another locale's words are lesson/CODE/lesson.txt,
 // read over the English ones, which are fetched too only when the translation lacks a key.
 export const LOCALES = ['en', 'es'];
+// The pseudo-locale for testing layouts (src/lesson/locale.h): the widget makes it from the
+// English words, so a widget asked for it fetches lesson/lesson.txt.
+export const PSEUDO_LOCALE = 'qps';
 export const lessonFile = (locale) => (locale && locale !== 'en' ? `lesson/${locale}/lesson.txt` : LESSON_FILE);
 
 // The locale a widget speaks: its locale option, else the language of the page around `element`

@@ -2,7 +2,7 @@
 // loaded once for the page), its canvas and accessible mirror, and the handle that the page API
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
-import { LESSON_FILE, LOCALES, compileWasm, fetchLessonText, lessonFile, widgetLocale } from './downloads.js';
+import { LESSON_FILE, LOCALES, PSEUDO_LOCALE, compileWasm, fetchLessonText, lessonFile, widgetLocale } from './downloads.js';
 import { narrator } from './speech.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
@@ -230,13 +230,14 @@ export function mount(div, options = {}) {
   handle.setOption = (name, value) => {
     if (!usableOption(name, value)) return;
     handle.whenReady(() => {
-      // A new language's words are fetched first; the widget then reads them (AppSetOption). Any
-      // other option, and a locale the widget does not speak (it warns), goes to it at once.
-      if (name !== 'locale' || LOCALES.indexOf(value) < 0) {
+      // A new language's words are fetched first (the pseudo-locale's are the English ones, see
+      // src/lesson/locale.h); the widget then reads them (AppSetOption). Any other option, and a
+      // locale the widget does not speak (it warns), goes to it at once.
+      if (name !== 'locale' || (LOCALES.indexOf(value) < 0 && value !== PSEUDO_LOCALE)) {
         setOption(name, value);
         return;
       }
-      const locale = value;
+      const locale = value === PSEUDO_LOCALE ? 'en' : value;
       localeWords(handle.module, locale, loadLessonText(lessonFile(locale))).then((texts) => {
         Object.assign(handle.module, texts);
         if (setOption(name, value)) {
