@@ -1,6 +1,7 @@
 // Every scene in every language, and in the pseudo-locale (longer, accented English, lesson/locale.h),
 // at a phone's widths and a desktop's: nothing is laid out wider than the widget (text and controls
-// that would be cut at its edge), and no two controls overlap.
+// that would be cut at its edge), no two controls overlap, and every control is a target of at
+// least 24 x 24 CSS pixels (WCAG 2.5.8).
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -50,7 +51,7 @@ bool Overlap(const ui::ControlRect& a, const ui::ControlRect& b) {
 
 }  // namespace
 
-TEST_CASE("no scene is wider than the widget and no controls overlap, at 360, 390 and 1280 px, in every language") {
+TEST_CASE("no scene is wider than the widget, no controls overlap or are under 24 px, at 360, 390 and 1280 px, in every language") {
   std::vector<std::string> locales;
   for (const lesson::Locale& locale : lesson::Locales()) locales.push_back(locale.code);
   locales.push_back(lesson::kPseudoLocale);
@@ -79,6 +80,15 @@ TEST_CASE("no scene is wider than the widget and no controls overlap, at 360, 39
           CHECK(item.second.min.x >= window->InnerClipRect.Min.x - 0.5f);
         }
         const std::vector<ui::ControlRect>& controls = ui.ctx.controls.controls;
+        // WCAG 2.2's target size (2.5.8): every control at least 24 x 24 CSS pixels (a layout
+        // pixel is a CSS pixel on the web).
+        REQUIRE(controls.size() >= 3);
+        for (const ui::ControlRect& control : controls) {
+          CAPTURE(control.min.x);
+          CAPTURE(control.min.y);
+          CHECK(control.max.x - control.min.x >= 24.0f);
+          CHECK(control.max.y - control.min.y >= 24.0f);
+        }
         for (size_t a = 0; a < controls.size(); ++a) {
           for (size_t b = a + 1; b < controls.size(); ++b) {
             if (controls[a].window != controls[b].window) continue;
