@@ -13,7 +13,8 @@ TEST_CASE("the light theme draws ImGui's light colours wherever it sets none of 
   const ImGuiStyle ours = ImGui::GetStyle();
   ImGuiStyle imgui;
   ImGui::StyleColorsLight(&imgui);
-  const ImGuiCol own[] = {ImGuiCol_WindowBg, ImGuiCol_Text, ImGuiCol_FrameBg, ImGuiCol_Border, ImGuiCol_NavHighlight};
+  const ImGuiCol own[] = {ImGuiCol_WindowBg,     ImGuiCol_Text,      ImGuiCol_FrameBg,    ImGuiCol_Border,
+                          ImGuiCol_NavHighlight, ImGuiCol_CheckMark, ImGuiCol_SliderGrab, ImGuiCol_SliderGrabActive};
   int compared = 0;
   for (int i = 0; i < ImGuiCol_COUNT; ++i) {
     bool set_by_theme = false;
@@ -23,7 +24,7 @@ TEST_CASE("the light theme draws ImGui's light colours wherever it sets none of 
     CHECK(ImGui::ColorConvertFloat4ToU32(ours.Colors[i]) == ImGui::ColorConvertFloat4ToU32(imgui.Colors[i]));
     ++compared;
   }
-  CHECK(compared == ImGuiCol_COUNT - 5);
+  CHECK(compared == ImGuiCol_COUNT - static_cast<int>(sizeof own / sizeof own[0]));
   // And the dark theme keeps ImGui's dark ones.
   ui::ApplyTheme(ui.ctx, ui::Theme::Dark);
   ImGuiStyle dark;
