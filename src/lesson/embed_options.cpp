@@ -51,12 +51,10 @@ struct ControlName {
   Control bit;
 };
 constexpr ControlName kControls[] = {
-    {"reset", kControlReset},
-    {"copy-link", kControlCopyLink},
-    {"save-picture", kControlSavePicture},
-    {"correction", kControlCorrection},
+    {"reset", kControlReset},           {"copy-link", kControlCopyLink}, {"save-picture", kControlSavePicture},
+    {"correction", kControlCorrection}, {"keys", kControlKeys},
 };
-constexpr char kControlList[] = "reset, copy-link, save-picture, correction (or all, or none)";
+constexpr char kControlList[] = "reset, copy-link, save-picture, correction, keys (or all, or none)";
 
 // Each option: its name, what it takes (for the warning) and how its text is read; a reader
 // returns false with *why for a value it refuses.
@@ -132,33 +130,34 @@ std::string LowerPrefix(const std::string& text, size_t n) {
 // not write. No spaces, quotes, angle brackets or control characters (a URL has them percent-encoded).
 bool ReadCorrections(EmbedOptions& options, const std::string& value, std::string*) {
   const std::string scheme = LowerPrefix(value, 8);
-  const size_t rest = scheme == "https://" ? 8 : scheme.compare(0, 7, "http://") == 0 || scheme.compare(0, 7, "mailto:") == 0 ? 7 : 0;
+  const size_t rest = scheme == "https://"                                                           ? 8
+                      : scheme.compare(0, 7, "http://") == 0 || scheme.compare(0, 7, "mailto:") == 0 ? 7
+                                                                                                     : 0;
   if (rest == 0 || value.size() <= rest || value[rest] == '/') return false;
   for (char c : value) {
-    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\') return false;
+    if (static_cast<unsigned char>(c) <= 0x20 || c == 0x7F || c == '"' || c == '<' || c == '>' || c == '\\')
+      return false;
   }
   options.corrections = value;
   return true;
 }
 
 const Option kOptions[] = {
-    {"scenes", "", ReadScenes},
-    {"chrome", "full or none", ReadChrome},
-    {"controls", "", ReadControls},
-    {"theme", "light, dark or auto", ReadTheme},
-    {"locale", "", ReadLocale},
-    {"corrections", "an https:, http: or mailto: URL without spaces", ReadCorrections},
+    {"scenes", "", ReadScenes},     {"chrome", "full or none", ReadChrome},
+    {"controls", "", ReadControls}, {"theme", "light, dark or auto", ReadTheme},
+    {"locale", "", ReadLocale},     {"corrections", "an https:, http: or mailto: URL without spaces", ReadCorrections},
 };
 
 }  // namespace
 
 bool IsEmbedOption(const std::string& name) {
-  return std::any_of(std::begin(kOptions), std::end(kOptions), [&](const Option& option) { return name == option.name; });
+  return std::any_of(std::begin(kOptions), std::end(kOptions),
+                     [&](const Option& option) { return name == option.name; });
 }
 
 bool SetEmbedOption(EmbedOptions& options, const std::string& name, const std::string& value, std::string* warning) {
-  const auto found = std::find_if(std::begin(kOptions), std::end(kOptions),
-                                  [&](const Option& option) { return name == option.name; });
+  const auto found =
+      std::find_if(std::begin(kOptions), std::end(kOptions), [&](const Option& option) { return name == option.name; });
   std::string why;
   if (found == std::end(kOptions)) {
     why = "no such option; the options are scene, state";
@@ -168,7 +167,7 @@ bool SetEmbedOption(EmbedOptions& options, const std::string& name, const std::s
   } else if (found->read(options, value, &why)) {
     return true;
   } else {
-    const std::string takes = found->takes[0] != '\0'          ? found->takes
+    const std::string takes = found->takes[0] != '\0'     ? found->takes
                               : found->read == ReadLocale ? "one of " + LocaleCodes()
                               : found->read == ReadScenes ? "a comma-separated list of " + SceneNameList()
                                                           : std::string("a comma-separated list of ") + kControlList;
@@ -186,7 +185,8 @@ std::vector<Scene> OfferedScenes(const EmbedOptions& options) {
 }
 
 bool IsOffered(const EmbedOptions& options, Scene scene) {
-  return options.scenes.empty() || std::find(options.scenes.begin(), options.scenes.end(), scene) != options.scenes.end();
+  return options.scenes.empty() ||
+         std::find(options.scenes.begin(), options.scenes.end(), scene) != options.scenes.end();
 }
 
 std::string CorrectionUrl(const EmbedOptions& options, const LessonState& state, const std::string& link) {

@@ -22,15 +22,17 @@ enum Control : unsigned {
   kControlCopyLink = 1u << 1,     // "Copy link"
   kControlSavePicture = 1u << 2,  // "Save picture"
   kControlCorrection = 1u << 3,   // "Suggest a correction" (shown only where corrections go somewhere)
+  kControlKeys = 1u << 4,         // "Keys": the keyboard's keys, as ? shows them
 };
-constexpr unsigned kAllControls = kControlReset | kControlCopyLink | kControlSavePicture | kControlCorrection;
+constexpr unsigned kAllControls =
+    kControlReset | kControlCopyLink | kControlSavePicture | kControlCorrection | kControlKeys;
 
 // The longest value an option takes (a state is capped the same, kStateFragmentMaxLength).
 constexpr size_t kEmbedOptionMaxLength = 4096;
 
 struct EmbedOptions {
-  std::vector<Scene> scenes;  // the scenes offered, in the bar's order; empty: all, in the registry's order
-  bool chrome = true;         // false (chrome="none"): no scene bar, the scene alone as a figure
+  std::vector<Scene> scenes;         // the scenes offered, in the bar's order; empty: all, in the registry's order
+  bool chrome = true;                // false (chrome="none"): no scene bar, the scene alone as a figure
   unsigned controls = kAllControls;  // the bar's buttons shown (Control bits)
   std::string theme;                 // "light" or "dark"; empty: the system's
   std::string locale = "en";         // the language of the widget's words

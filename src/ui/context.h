@@ -126,6 +126,7 @@ struct Context {
   // The platform's clipboard, for "Copy alt text"; null = no button.
   CopyTextFn copy_text = nullptr;
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
+  bool keys_open = false;       // the list of keyboard keys shows (the bar's Keys button, or ?)
   std::string copied_state;     // the state that link holds
   PictureRun picture;           // "Save picture": the request and what the last one said
   float content_height = 0.0f;  // height the last frame's content needed, in layout pixels

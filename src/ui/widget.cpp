@@ -18,6 +18,7 @@
 #include "ui/motion.h"
 #include "ui/panels.h"
 #include "ui/player_panel.h"
+#include "ui/shortcuts.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -103,10 +104,42 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
       ctx.open_url(lesson::CorrectionUrl(ctx.embed, state, ctx.state_link(lesson::EncodeState(state))));
     }
   }
+  if ((controls & lesson::kControlKeys) && BarButton(row, ctx, "widget.keys", "widget.keys_hint")) {
+    ctx.keys_open = !ctx.keys_open;
+  }
   if (!ctx.copy_message.empty() && ctx.copied_state == lesson::EncodeState(state)) {
     ImGui::TextWrapped("%s", ctx.copy_message.c_str());
   }
   DrawPictureLine(state, ctx);
+}
+
+// The keyboard's keys (WCAG's "keyboard shortcuts" list, as PhET's Keyboard Help): those of every
+// control, then each offered scene's own, under the bar while ctx.keys_open (its Keys button, or
+// the ? key, shows and hides it).
+void DrawKeys(Context& ctx) {
+  if (TypedCount('?') % 2 == 1) ctx.keys_open = !ctx.keys_open;
+  if (!ctx.keys_open) return;
+  // The scenes with keys of their own, and the words that say them.
+  struct SceneKeys {
+    Scene scene;
+    const char* key;
+  };
+  static const SceneKeys kSceneKeys[] = {{Scene::Compare, "compare.keyboard_hint"},
+                                         {Scene::Mask, "mask.cells_hint"},
+                                         {Scene::Learn, "learn.keys"},
+                                         {Scene::Walkthrough, "walkthrough.keys"}};
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  if (ctx.fonts.bold != nullptr) ImGui::PushFont(ctx.fonts.bold);
+  ImGui::TextUnformatted(T("widget.keys_title").c_str());
+  if (ctx.fonts.bold != nullptr) ImGui::PopFont();
+  ImGui::TextWrapped("%s", T("widget.keys_general").c_str());
+  for (const SceneKeys& keys : kSceneKeys) {
+    if (!lesson::IsOffered(ctx.embed, keys.scene)) continue;
+    ImGui::TextWrapped("%s: %s", T(lesson::ModuleOf(keys.scene).label_key).c_str(), T(keys.key).c_str());
+  }
+  RecordRect(ctx, "widget.keys_list", top,
+             ImVec2(top.x + ImGui::GetContentRegionAvail().x, ImGui::GetCursorScreenPos().y));
+  ImGui::Separator();
 }
 
 // Malformed lines of the lesson file, and actions of the timeline that do not parse (their
@@ -152,6 +185,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
     DrawSceneBar(state, ctx);
     ImGui::Separator();
   }
+  DrawKeys(ctx);
   DrawTextErrors(ctx);
   // The lesson plays across scenes: its player stays above whichever one it shows (the
   // Walkthrough panel has it at its own top).
