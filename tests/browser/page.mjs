@@ -378,12 +378,14 @@ await check('keyboard focus is visible on every stop in the page', async () => {
   await context.close();
 });
 
-for (const javaScriptEnabled of [true, false]) {
-  await check(`nothing scrolls sideways at 360px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
-    const { context, page } = await openPage({ width: 360, height: 740, javaScriptEnabled });
+// 320 CSS px is a 1280 px screen at 400 % zoom (WCAG 1.4.10 Reflow).
+for (const [width, javaScriptEnabled] of [[360, true], [360, false], [320, true], [320, false]]) {
+  await check(`nothing scrolls sideways at ${width}px, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, async () => {
+    const { context, page } = await openPage({ width, height: 740, javaScriptEnabled });
     if (javaScriptEnabled) await waitForLiveWidgets(page);
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
-    await noSidewaysScroll(page, 360);
+    await noSidewaysScroll(page, width);
+    if (width === 320) await screenshotPage(page, `lesson-${javaScriptEnabled ? 'js' : 'nojs'}-320`);
     await context.close();
   });
 }
