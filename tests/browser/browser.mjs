@@ -32,6 +32,23 @@ export function watchPage(page) {
   return problems;
 }
 
+// A fresh context and page at `url`, with what the lesson-file tests watch: `problems` (as
+// watchPage), console `warnings`, and `lessonRequests`, the paths asked for under /lesson/.
+export async function openWatched(browser, url, viewport = { width: 1000, height: 800 }) {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  const warnings = [];
+  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
+  const lessonRequests = [];
+  page.on('request', (req) => {
+    const path = new URL(req.url()).pathname;
+    if (path.startsWith('/lesson/')) lessonRequests.push(path);
+  });
+  await page.goto(url);
+  return { context, page, problems, warnings, lessonRequests };
+}
+
 // Waits until the widget's canvas in `frame` reports at least one drawn frame.
 export async function waitForFirstFrame(frame, timeout = 30000) {
   await frame.waitForFunction(() => {

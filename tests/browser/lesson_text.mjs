@@ -1,6 +1,6 @@
 // Where the web widget's words come from, in headless Chromium. The web build compiles no lesson
 // text in: the widget shows only the lesson/lesson.txt the loader (web/js/) hands over, or, in the
-// one-file offline lesson, what is inlined as window.attentionLessonText.
+// one-file offline lesson, what is inlined as window.attentionLessonTexts.
 // - served: an edited lesson file's words show in the ARIA mirror; each page asks for
 //   lesson/lesson.txt once (widget.html's start script and the loader share one download, the
 //   lesson page's seven widgets too) and for nothing else under lesson/;
@@ -14,7 +14,7 @@
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, visitWidgetSlots, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, openWatched, serve, visitWidgetSlots, waitForFirstFrame } from './browser.mjs';
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node lesson_text.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -39,17 +39,7 @@ async function check(name, fn) {
   try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
 }
 
-async function open(url, viewport = { width: 1000, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = watchPage(page);
-  const warnings = [];
-  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
-  const lessonRequests = [];
-  page.on('request', (req) => { if (new URL(req.url()).pathname.startsWith('/lesson/')) lessonRequests.push(new URL(req.url()).pathname); });
-  await page.goto(url);
-  return { context, page, problems, warnings, lessonRequests };
-}
+const open = (url, viewport) => openWatched(browser, url, viewport);
 function assertAskedOnce(what, requests) {
   if (requests.length !== 1 || requests[0] !== '/lesson/lesson.txt') {
     throw new Error(`${what} asked for ${JSON.stringify(requests)}, expected /lesson/lesson.txt once`);

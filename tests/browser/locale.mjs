@@ -13,7 +13,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, serve, visitWidgetSlots, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, openWatched, serve, visitWidgetSlots, waitForFirstFrame } from './browser.mjs';
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node locale.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -53,20 +53,7 @@ async function check(name, fn) {
   try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
 }
 
-async function open(url, viewport = { width: 1000, height: 800 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = watchPage(page);
-  const warnings = [];
-  page.on('console', (msg) => { if (msg.type() === 'warning') warnings.push(msg.text()); });
-  const lessonRequests = [];
-  page.on('request', (req) => {
-    const path = new URL(req.url()).pathname;
-    if (path.startsWith('/lesson/')) lessonRequests.push(path);
-  });
-  await page.goto(url);
-  return { context, page, problems, warnings, lessonRequests };
-}
+const open = (url, viewport) => openWatched(browser, url, viewport);
 const mirrorOf = (page, selector = 'body') => page.waitForFunction((root) => {
   const live = document.querySelector(root)?.querySelector('[aria-live]');
   return live && live.textContent ? live.textContent : null;
