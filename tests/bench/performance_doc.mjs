@@ -176,7 +176,9 @@ generator and the lesson bench's arithmetic on made-up runs.
 ## How
 
 - **Transfer**: every file a page with one widget fetches (page, styles, loader, runtime, wasm
-  with its fonts, lesson text), compressed as a server would send it.
+  with its fonts, the lesson text of its language), compressed as a server would send it; the
+  largest of the languages' sets (Spanish's text is the longer), and the larger of widget.html's
+  and a host page's.
 - **First frame**: the time from navigation to the page's first WebGL \`clear\`, counted by an
   init script that wraps WebGL's \`clear\` and \`draw*\` and \`requestAnimationFrame\` before any
   page script runs. The three pages and the lesson page alternate, each run in a new tab (its own
