@@ -1,6 +1,7 @@
 #include "lesson/locale.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstring>
 
 #include "attention/attention.h"
@@ -156,9 +157,13 @@ void Translate(std::string& text, const std::string& word, const char* key) {
 }  // namespace
 
 std::string Num(double x, int max_decimals) {
-  std::string text = WithMark(attention::FormatNumber(x, max_decimals), DecimalMark());
-  Translate(text, "undefined", "widget.undefined");
-  return text;
+  // Drawn many times a frame: only a non-finite number has a word to look up.
+  if (!std::isfinite(x)) {
+    std::string text = attention::FormatNumber(x, max_decimals);
+    Translate(text, "undefined", "widget.undefined");
+    return text;
+  }
+  return WithMark(attention::FormatNumber(x, max_decimals), DecimalMark());
 }
 
 std::string LocalArithmetic(const std::string& text) {
