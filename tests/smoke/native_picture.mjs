@@ -18,9 +18,11 @@ import { checkNotBlank, imageStats } from './check_image.mjs';
 import { readLessonText } from '../browser/lesson_words.mjs';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
-const [appArg, out] = process.argv.slice(2);
-if (!appArg || !out) { console.error('usage: node native_picture.mjs APP OUT_DIR'); process.exit(2); }
+const [appArg, outArg] = process.argv.slice(2);
+if (!appArg || !outArg) { console.error('usage: node native_picture.mjs APP OUT_DIR'); process.exit(2); }
 const app = resolve(appArg);  // the runs below start in folders of their own
+const out = resolve(outArg);
+mkdirSync(out, { recursive: true });
 const here = dirname(fileURLToPath(import.meta.url));
 const words = readLessonText(join(here, '../../assets/lesson/lesson.txt'));
 
@@ -30,10 +32,21 @@ function check(name, fn) {
 }
 
 // Runs the app in `cwd` under Xvfb; returns {status, signal, stdout, stderr}.
+// xvfb-run itself starts in `out` (it may be asked to run the app in a folder where nothing can be
+// written), and a run that xvfb-run ends with its own "problem while cleaning up" (exit 5, its
+// temporary folder, not the app) is tried again, up to three times.
 function run(cwd, args) {
-  const result = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24 -nolisten tcp', app, ...args],
-                           { cwd, encoding: 'utf8', timeout: 120000 });
-  return { status: result.status, signal: result.signal, stdout: result.stdout || '', stderr: result.stderr || '' };
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync('xvfb-run', ['-a', '-s', '-screen 0 1280x800x24 -nolisten tcp',
+                                          'sh', '-c', 'cd "$0" && exec "$@"', cwd, app, ...args],
+                             { cwd: out, encoding: 'utf8', timeout: 120000 });
+    const stderr = result.stderr || '';
+    if (result.status === 5 && stderr.includes('xvfb-run: error: problem while cleaning up') && attempt < 3) {
+      console.log(`  xvfb-run could not clean up its temporary folder; running again (${attempt})`);
+      continue;
+    }
+    return { status: result.status, signal: result.signal, stdout: result.stdout || '', stderr };
+  }
 }
 
 function freshDir(name) {
