@@ -19,6 +19,7 @@
 #include "platform/renderer.h"
 #include "platform/web_bridge.h"
 #include "platform/window.h"
+#include "ui/access.h"
 #include "ui/fonts.h"
 #include "ui/number_field.h"
 #include "ui/player_panel.h"
@@ -96,6 +97,17 @@ std::string TableJson(const lesson::MirrorTable& table) {
     out += "]";
   }
   return out + "]}";
+}
+
+// Tells the page the controls a screen reader can reach and the one with the focus, when either
+// changed since the last frame (ui/access.h): the page keeps an element for each.
+void PublishControls(App& app) {
+  std::string controls = ui::EncodeAccess(app.ui.access);
+  const unsigned focus = ui::AccessFocus();
+  if (controls == app.published_controls && focus == app.published_focus) return;
+  app.published_controls = std::move(controls);
+  app.published_focus = focus;
+  BridgeControls(app.published_controls, focus);
 }
 
 // Tells the page how tall the last frame's content was, when that changed (the page may size the
@@ -192,6 +204,7 @@ void Publish(App& app) {
   }
   PublishPlayback(app);
   PublishHeight(app);
+  PublishControls(app);
 }
 
 // The GL renderer's objects (shader program, buffers, font texture) belong to one context; the

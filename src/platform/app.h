@@ -59,6 +59,8 @@ struct App {
   int frames_pending = 0;               // frames still to draw after the last input: ImGui settles over a few
   std::string published_state;          // the last configuration announced to the page
   std::string published_notice;         // the number-field refusal announced with it, if any
+  std::string published_controls;       // the controls last told to the page (ui/access.h)
+  unsigned published_focus = 0;         // and the one with ImGui's focus
   bool publish_due = false;             // the page has not yet heard the latest change
   unsigned published_at_ms = 0;         // WindowTicksMs() when the page last heard
   int published_height = 0;             // the last content height announced to the page

@@ -4,6 +4,8 @@
 #include <string>
 
 #include <emscripten.h>
+#include <imgui.h>
+#include <imgui_internal.h>
 
 #include "platform/app.h"
 #include "platform/main_loop.h"
@@ -13,6 +15,7 @@
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
 #include "platform/web_bridge.h"
+#include "ui/access.h"
 #include "ui/control_map.h"
 
 namespace {
@@ -130,6 +133,32 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_control_at(double x, double y) {
   if (!g_app || !std::isfinite(x) || !std::isfinite(y)) return 0;
   return ui::ControlAt(g_app->ui, ImVec2(static_cast<float>(x), static_cast<float>(y))) ? 1 : 0;
 }
+
+// The page's element of control `id` (ui/access.h) took the DOM focus: ImGui's focus follows.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_focus(unsigned id) {
+  if (!g_app) return;
+  ui::FocusAccessControl(g_app->ui, id);
+  platform::BridgeWake();
+}
+
+// A slider's element got an arrow key, Page Up or Down, Home or End (a ui::AccessStep).
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_step(unsigned id, int step) {
+  if (!g_app || step < static_cast<int>(ui::AccessStep::Less) || step > static_cast<int>(ui::AccessStep::Highest)) return;
+  ui::RequestAccessStep(g_app->ui, id, static_cast<ui::AccessStep>(step));
+  platform::BridgeWake();
+}
+
+// A screen reader pressed control `id`'s element (a click with no pointer): the control is
+// focused and pressed, as Space would.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_press(unsigned id) {
+  if (!g_app || !ui::FocusAccessControl(g_app->ui, id)) return;
+  ImGui::ActivateItemByID(id);
+  platform::BridgeWake();
+}
+
+// Whether a text box of the widget takes the keys (a slider's number being typed, a typed answer):
+// Tab is then the widget's, which ends the typing and moves ImGui's focus.
+extern "C" EMSCRIPTEN_KEEPALIVE int attn_typing() { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput ? 1 : 0; }
 
 namespace {
 

@@ -189,6 +189,11 @@ EM_JS(void, attn_js_state_changed, (const char* state, const char* description, 
   callback(UTF8ToString(state), UTF8ToString(description), table);
 });
 
+EM_JS(void, attn_js_controls, (const char* controls, unsigned focus), {
+  var callback = Module["onControls"];
+  if (typeof callback === "function") callback(UTF8ToString(controls), focus >>> 0);
+});
+
 EM_JS(void, attn_js_content_height, (int css_pixels), {
   var callback = Module["onContentHeight"];
   if (typeof callback === "function") callback(css_pixels);
@@ -309,6 +314,8 @@ bool BridgeTakeContextRestored() {
 void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json) {
   attn_js_state_changed(state.c_str(), description.c_str(), table_json.c_str());
 }
+
+void BridgeControls(const std::string& controls, unsigned focus) { attn_js_controls(controls.c_str(), focus); }
 
 void BridgeContentHeight(int css_pixels) {
   attn_js_content_height(css_pixels);
@@ -458,6 +465,8 @@ bool BridgeContextLost() { return false; }
 bool BridgeTakeContextRestored() { return false; }
 
 void BridgeStateChanged(const std::string&, const std::string&, const std::string&) {}
+
+void BridgeControls(const std::string&, unsigned) {}
 
 void BridgeContentHeight(int) {}
 

@@ -59,6 +59,10 @@ const lesson::TextStore* BridgeBuiltInText();
 // a sentence for the ARIA live region and the current numbers as a JSON table
 // ({caption, columns, rows}). The page updates its mirror, its URL and its host.
 void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json);
+// Web: the widget's controls as a screen reader meets them (ui::EncodeAccess) and the one ImGui's
+// focus is on (0: none), for the page's parallel DOM of real elements; called when either changed.
+// Native: nothing.
+void BridgeControls(const std::string& controls, unsigned focus);
 // Web: the height the widget's content needs, in CSS pixels (an embedding iframe follows it).
 void BridgeContentHeight(int css_pixels);
 // Copies a link to `state` (web: the widget page's URL with it as the #fragment; native: the

@@ -563,7 +563,7 @@ void DrawLayer2(Context& ctx, lesson::LessonState& state) {
   const double hi = 1.0;
   const std::string format = LiteralFormat(T("caveats.layer2_slider")) + " %.2f";
   ImGui::PushItemWidth(-FLT_MIN);
-  if (SliderNumber(ctx, "##caveats_layer2_weight", "caveats.layer2_weight", &weight_b, lo, hi, format.c_str())) {
+  if (SliderNumber(ctx, "##caveats_layer2_weight", "caveats.layer2_weight", T("caveats.layer2_slider"), &weight_b, lo, hi, format.c_str())) {
     lesson::SetLayer2WeightB(scene, std::round(weight_b * 100.0) / 100.0);
   }
   ImGui::PopItemWidth();

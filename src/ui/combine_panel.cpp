@@ -140,13 +140,14 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushItemWidth(-FLT_MIN);
   double first = example.first_value;
   ImGui::TextUnformatted(T("combine.first_value").c_str());
-  if (SliderNumber(ctx, "##first_value", "combine.first_value", &first, lesson::kCombineValueMin,
+  if (SliderNumber(ctx, "##first_value", "combine.first_value", T("combine.first_value"), &first, lesson::kCombineValueMin,
                    lesson::kCombineValueMax, "%.1f")) {
     lesson::SetFirstValue(example, first);
   }
   double second = example.second_value;
   ImGui::TextUnformatted(T("combine.second_value").c_str());
-  if (SliderNumber(ctx, "##second_value", "combine.second_value", &second, lesson::kCombineValueMin,
+  if (SliderNumber(ctx, "##second_value", "combine.second_value", T("combine.second_value"),
+                   &second, lesson::kCombineValueMin,
                    lesson::kCombineValueMax, "%.1f")) {
     lesson::SetSecondValue(example, second);
   }
@@ -156,7 +157,7 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   const std::string weight_split =
       lesson::Fill(T("combine.weight_split"),
                    {{"first", Num(example.first_weight)}, {"second", Num(example.second_weight)}});
-  if (SliderNumber(ctx, "##second_weight", "combine.weights", &weight, 0.0, 1.0, weight_split.c_str())) {
+  if (SliderNumber(ctx, "##second_weight", "combine.weights", T("combine.weights"), &weight, 0.0, 1.0, weight_split.c_str())) {
     lesson::SetSecondWeight(example, std::round(weight * 100.0) / 100.0);
   }
   ImGui::PopItemWidth();

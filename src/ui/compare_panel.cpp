@@ -1,3 +1,4 @@
+#include "ui/access.h"
 #include "ui/compare_panel.h"
 
 #include "ui/checkbox.h"
@@ -271,6 +272,8 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   if (static_cast<ImGuiID>(storage->GetInt(clicked_key, 0)) != ImGui::GetFocusID()) storage->SetInt(clicked_key, 0);
   TipInput query_in = Tip("##query_tip", frame.ToScreen(scene.query), half, frame, clicked_key);
   RecordItem(ctx, "compare.query");
+  DescribeItem(ctx, AccessRole::Point, T("compare.query"));
+  DescribeValue(ctx, lesson::FormatPoint(scene.query));
   ApplyTip(query_in, scene.query, [&](PlanePoint p) { lesson::SetQuery(scene, p); });
   TipInput key_in[kCompareKeyCount];
   for (int i = 0; i < kCompareKeyCount; ++i) {
@@ -278,6 +281,8 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     ImGui::PushID(i);
     key_in[i] = Tip("##key_tip", frame.ToScreen(key.position), half, frame, clicked_key);
     ImGui::PopID();
+    DescribeItem(ctx, AccessRole::Point, T(KeyItemName("compare.key", i)));
+    DescribeValue(ctx, lesson::FormatPoint(key.position));
     RecordItem(ctx, KeyItemName("compare.key", i).c_str());
     ApplyTip(key_in[i], key.position, [&](PlanePoint p) { lesson::SetKeyPosition(scene, i, p); });
   }
@@ -475,7 +480,7 @@ void DrawTemperature(Context& ctx, lesson::LessonState& state) {
   // The slider shows the number through FormatNumber; the text holds no '%', so ImGui prints it as is.
   const std::string shown = Num(scene.temperature);
   ImGui::SetNextItemWidth(-FLT_MIN);
-  if (SliderNumber(ctx, "##temperature", "compare.temperature_slider", &temperature, lo, hi, shown.c_str(),
+  if (SliderNumber(ctx, "##temperature", "compare.temperature_slider", T("compare.temperature"), &temperature, lo, hi, shown.c_str(),
                    ImGuiSliderFlags_Logarithmic)) {
     lesson::SetTemperature(scene, Snap(temperature, 0.01));
   }

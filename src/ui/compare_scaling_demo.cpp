@@ -1,3 +1,4 @@
+#include "ui/access.h"
 #include "ui/compare_scaling_demo.h"
 
 #include <algorithm>
@@ -42,6 +43,7 @@ void DrawDimensionChoice(Context& ctx, lesson::CompareScene& scene) {
     if (ImGui::RadioButton(label.c_str(), scene.scaling_demo_dimension == dimension)) {
       lesson::SetScalingDemoDimension(scene, static_cast<double>(dimension));
     }
+    DescribeRadio(ctx, label, scene.scaling_demo_dimension == dimension);
     ImGui::PopID();
     RecordItem(ctx, ("compare.scaling_demo_dk" + label).c_str());
   }

@@ -59,6 +59,27 @@ struct ControlMap {
   ItemHook hook;                      // what ImGui reports items to while a frame is recorded
 };
 
+// A control as a screen reader meets it (ui/access.h).
+enum class AccessRole : unsigned char { Button, Checkbox, Radio, Slider, TextBox, Point, Cell };
+struct AccessNode {
+  ImGuiID id = 0;
+  AccessRole role = AccessRole::Button;
+  signed char checked = -1;   // 0 or 1 for a checkbox, a radio choice, a button that stays pressed
+  signed char expanded = -1;  // 0 or 1 for a button that shows or hides a part (a collapsing header)
+  bool disabled = false;
+  std::string name;
+  std::string value;  // the value as read out (a slider's aria-valuetext, a point's coordinates)
+  double now = 0.0, lo = 0.0, hi = 0.0;  // a slider's value and range
+  int row = -1, col = -1;                // a grid cell's place
+  ImVec2 min, max;                       // where it was drawn, layout pixels
+};
+struct AccessTree {
+  std::vector<AccessNode> nodes;  // this frame's controls, in the order ImGui laid them out
+  ImGuiID step_id = 0;            // a slider step asked for through the page (RequestAccessStep)
+  int step = 0;                   // its AccessStep
+  ImGuiID focus_request = 0;      // the control to focus as it is drawn (FocusAccessControl)
+};
+
 // One number field's typing between frames (ui/number_field.h).
 struct NumberFieldState {
   int last_frame = -1;          // frame the field was last drawn
@@ -112,6 +133,7 @@ struct Context {
   std::vector<ImWchar> glyph_ranges;      // what the atlas holds; ImGui reads it while it builds
   std::map<std::string, ItemRect> items;  // this frame's named rectangles, for tests and highlights
   ControlMap controls;                    // this frame's controls, for the platform's touch input
+  AccessTree access;                      // this frame's controls as a screen reader meets them
   std::map<ImGuiID, NumberFieldState> number_fields;            // by the field's ImGui id
   bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
   // A widget sized to its content (fit_height) has no scrollbar: the highlight to scroll into view

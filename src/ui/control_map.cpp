@@ -2,6 +2,8 @@
 
 #include <imgui_internal.h>
 
+#include "ui/access.h"
+
 namespace ui {
 
 namespace {
@@ -14,19 +16,26 @@ bool Contains(const ControlRect& rect, ImVec2 point) {
 // window as an item of its parent (its own items are reported one by one). A disabled item does
 // nothing when pressed, nor does the header of a table that neither sorts nor reorders.
 void AddControl(void* user, ImGuiContext& g, ImGuiID id, const ImRect& bb, const ImGuiLastItemData* item) {
+  Context& ctx = *static_cast<Context*>(user);
   ImGuiWindow* window = g.CurrentWindow;
   if (window == nullptr || g.WithinEndChild || ImGui::FindWindowByID(id) != nullptr) return;
-  const ImGuiItemFlags flags = item != nullptr ? item->InFlags : g.CurrentItemFlags;
-  if ((flags & ImGuiItemFlags_Disabled) != 0) return;
   const ImGuiTable* table = g.CurrentTable;
   if (table != nullptr && (table->RowFlags & ImGuiTableRowFlags_Headers) != 0 &&
       (table->Flags & (ImGuiTableFlags_Sortable | ImGuiTableFlags_Reorderable)) == 0) {
     return;
   }
+  // A screen reader hears of a disabled control too (ui/access.h).
+  if (item != nullptr) AccessItemAdded(ctx, g, id, bb, *item);
+  const ImGuiItemFlags flags = item != nullptr ? item->InFlags : g.CurrentItemFlags;
+  if ((flags & ImGuiItemFlags_Disabled) != 0) return;
   ImRect shown = bb;
   shown.ClipWithFull(window->ClipRect);
   if (shown.Min.x >= shown.Max.x || shown.Min.y >= shown.Max.y) return;
-  static_cast<ControlMap*>(user)->controls.push_back(ControlRect{shown.Min, shown.Max, window->RootWindow->ID});
+  ctx.controls.controls.push_back(ControlRect{shown.Min, shown.Max, window->RootWindow->ID});
+}
+
+void AddInfo(void* user, ImGuiID id, const char* label, int status_flags) {
+  AccessItemInfo(*static_cast<Context*>(user), id, label, status_flags);
 }
 
 }  // namespace
@@ -36,7 +45,8 @@ void BeginControlMap(Context& ctx) {
   map.controls.clear();
   map.windows.clear();
   map.held = false;
-  map.hook = ItemHook{&AddControl, &map};
+  map.hook = ItemHook{&AddControl, &AddInfo, &ctx};
+  BeginAccess(ctx);
   ImGuiContext& g = *ImGui::GetCurrentContext();
   g.TestEngine = &map.hook;
   g.TestEngineHookItems = true;
@@ -46,6 +56,7 @@ void EndControlMap(Context& ctx) {
   ImGuiContext& g = *ImGui::GetCurrentContext();
   g.TestEngineHookItems = false;
   g.TestEngine = nullptr;
+  EndAccess(ctx);
   ControlMap& map = ctx.controls;
   // g.Windows is in display order. Tooltips take no pointer; ImGui's fallback window ("Debug")
   // begins in every NewFrame and shows only when something is drawn into it.

@@ -17,7 +17,10 @@ struct ItemHook {
   // Called for each item with an id as ImGui adds it; `item` is null for a window and for a
   // button behaviour without an ItemAdd of its own (a scrollbar).
   void (*item_add)(void* user, ImGuiContext& g, ImGuiID id, const ImRect& bb, const ImGuiLastItemData* item) = nullptr;
-  void* user = nullptr;  // handed back to item_add
+  // Called after item_add for the items ImGui describes: their label (with any "##id" part) and
+  // ImGuiItemStatusFlags (checkable, checked, inputable).
+  void (*item_info)(void* user, ImGuiID id, const char* label, int status_flags) = nullptr;
+  void* user = nullptr;  // handed back to both
 };
 
 }  // namespace ui

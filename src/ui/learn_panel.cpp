@@ -1,3 +1,4 @@
+#include "ui/access.h"
 #include "ui/learn_panel.h"
 
 #include <algorithm>
@@ -75,6 +76,7 @@ void DrawControls(Context& ctx, lesson::LessonState& state) {
     const std::string label = Num(rate) + "##learn_rate";
     rates.Place(Num(rate) + "  ");
     if (ImGui::RadioButton(label.c_str(), scene.rate == rate)) lesson::SetLearnRate(scene, rate);
+    DescribeRadio(ctx, T("learn.rate") + " " + Num(rate), scene.rate == rate);
     RecordItem(ctx, ("learn.rate." + attention::FormatNumber(rate)).c_str());
   }
   ImGui::AlignTextToFramePadding();
@@ -167,12 +169,14 @@ void DrawQuestionPicker(Context& ctx, LearnScene& scene) {
   for (int p = 0; p < lesson::kLearnParagraphCount; ++p) {
     const std::string label = T("learn.paragraph" + std::to_string(p + 1));
     if (ImGui::RadioButton(label.c_str(), static_cast<int>(scene.paragraph) == p)) lesson::SetLearnParagraph(scene, p);
+    DescribeRadio(ctx, label, static_cast<int>(scene.paragraph) == p);
     RecordItem(ctx, ("learn.paragraph" + std::to_string(p + 1)).c_str());
   }
   ImGui::TextUnformatted(T("learn.question").c_str());
   for (const int subject : lesson::LearnQuestionsOf(scene)) {
     ImGui::PushStyleColor(ImGuiCol_Text, SeriesColor(ctx, subject));
     if (ImGui::RadioButton(lesson::LearnQuestionText(subject).c_str(), scene.question == subject)) lesson::SetLearnQuestion(scene, subject);
+    DescribeRadio(ctx, lesson::LearnQuestionText(subject), scene.question == subject);
     ImGui::PopStyleColor();
     RecordItem(ctx, ("learn.question" + std::to_string(subject + 1)).c_str());
   }

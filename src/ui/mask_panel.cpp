@@ -8,6 +8,7 @@
 // [SECTION] Why mask the future?
 // [SECTION] Panel
 
+#include "ui/access.h"
 #include "ui/mask_panel.h"
 
 #include <algorithm>
@@ -250,6 +251,8 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
       if (toggle) lesson::ToggleCell(scene, row, col);
 
       const bool allowed = shaped && result.allowed(row, col) && !result.RowIsEmpty(row);
+      // A screen reader hears the cell's tooltip: its query and key, and its weight or what masks it.
+      DescribeCell(ctx, shaped ? CellTooltip(scene, result, row, col, allowed) : T("mask.empty_row"), row, col);
       const ImVec2 inner_min(min.x + 1.0f, min.y + 1.0f);
       const ImVec2 inner_max(max.x - 1.0f, max.y - 1.0f);
       if (allowed) {
@@ -389,6 +392,7 @@ void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::R
     const lesson::FutureLook look = lesson::LookAhead(scene, result);
     ImGui::TextUnformatted(T("mask.future.position").c_str());
     if (ImGui::ArrowButton("##mask_future_prev", ImGuiDir_Left)) lesson::SetFutureRow(scene, scene.future_row - 1);
+    DescribeItem(ctx, AccessRole::Button, T("mask.future.previous"));
     RecordItem(ctx, "mask.future.prev");
     ImGui::SameLine();
     const std::string current = Position(look.row) + "  " + lesson::MaskToken(look.row);
@@ -397,6 +401,7 @@ void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::R
     ImGui::PopFont();
     ImGui::SameLine();
     if (ImGui::ArrowButton("##mask_future_next", ImGuiDir_Right)) lesson::SetFutureRow(scene, scene.future_row + 1);
+    DescribeItem(ctx, AccessRole::Button, T("mask.future.next"));
     RecordItem(ctx, "mask.future.next");
 
     const TextFields fields = {{"pos", Position(look.row)},

@@ -8,6 +8,7 @@
 #include <clocale>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include <imgui.h>
@@ -16,6 +17,7 @@
 #include "attention/attention.h"
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
+#include "ui/access.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
 
@@ -165,8 +167,8 @@ TypedNumber JudgeTypedNumber(const std::string& text, double lo, double hi) {
 
 // [SECTION] The slider
 
-bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi,
-                  const char* format, ImGuiSliderFlags flags) {
+bool SliderNumber(Context& ctx, const char* label, const char* item_name, const std::string& name, double* value,
+                  double lo, double hi, const char* format, ImGuiSliderFlags flags) {
   const ImGuiID id = ImGui::GetID(label);
   NumberFieldState& field = ctx.number_fields[id];
   const int frame = ImGui::GetFrameCount();
@@ -188,14 +190,32 @@ bool SliderNumber(Context& ctx, const char* label, const char* item_name, double
     if (paste) dropped = dropped || ClipboardHasDroppedCharacters();
   }
 
+  // A step asked through the page (a screen reader's arrow keys on the slider's element).
+  bool stepped = !field.editing && TakeAccessStep(ctx, id, lo, hi, value);
+  if (stepped) field.note.clear();
+
   // ImGui's own reading of the box lands in `scratch` and is not used: the text is judged here.
   double scratch = field.editing ? field.start : *value;
   const bool moved = ImGui::SliderScalar(label, ImGuiDataType_Double, &scratch, &lo, &hi, format,
                                          flags | ImGuiSliderFlags_AlwaysClamp);
   RecordItem(ctx, item_name);
   const bool typing = ImGui::TempInputIsActive(id);
+  // With the keyboard's focus ring on it, Left and Right step it (Shift: five steps), as its
+  // element's arrow keys do on the web; Up and Down still move between controls.
+  if (!typing && !stepped && ImGui::IsItemFocused() && !ImGui::IsItemActive() && !GImGui->NavDisableHighlight) {
+    const bool shift = ImGui::GetIO().KeyShift;
+    AccessStep step = AccessStep::None;
+    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) step = shift ? AccessStep::MuchLess : AccessStep::Less;
+    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) step = shift ? AccessStep::MuchMore : AccessStep::More;
+    if (step != AccessStep::None) {
+      ImGui::NavMoveRequestCancel();
+      RequestAccessStep(ctx, id, step);
+      stepped = TakeAccessStep(ctx, id, lo, hi, value);
+      if (stepped) field.note.clear();
+    }
+  }
 
-  bool changed = false;
+  bool changed = stepped;
   if (typing) {
     if (!field.editing) {
       field.editing = true;
@@ -218,6 +238,8 @@ bool SliderNumber(Context& ctx, const char* label, const char* item_name, double
     }
   }
   if (dropped) Refuse(field, NumberRefusal::NotANumber, "", lo, hi, *value);
+  // Read out as shown: a format without a number (the words hold it) is the text itself.
+  DescribeSlider(ctx, name, *value, lo, hi, std::strchr(format, '%') != nullptr ? lesson::Num(*value) : format);
 
   if (!field.note.empty()) {
     ImFont* bold = ctx.fonts.bold;

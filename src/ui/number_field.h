@@ -34,10 +34,11 @@ TypedNumber JudgeTypedNumber(const std::string& text, double lo, double hi);
 // A slider from lo to hi for *value. A typed entry takes effect when the box closes (Enter, Tab
 // or a click elsewhere; Escape cancels). A refused entry leaves *value as it was and shows, under
 // the slider, why and what to type instead; the note stays until the value next changes. The
-// slider is recorded under `item_name` and the note under `item_name` + ".refused". Returns true
+// slider is recorded under `item_name` and the note under `item_name` + ".refused"; a screen
+// reader hears it as a slider called `name` (ui/access.h), whose arrow keys step it. Returns true
 // when *value changed.
-bool SliderNumber(Context& ctx, const char* label, const char* item_name, double* value, double lo, double hi,
-                  const char* format, ImGuiSliderFlags flags = ImGuiSliderFlags_None);
+bool SliderNumber(Context& ctx, const char* label, const char* item_name, const std::string& name, double* value,
+                  double lo, double hi, const char* format, ImGuiSliderFlags flags = ImGuiSliderFlags_None);
 
 // The note of the field refused most recently that is still shown, or "" when none is: the words
 // the accessible mirror can read out.

@@ -1,3 +1,4 @@
+#include "ui/access.h"
 #include "ui/player_panel.h"
 
 #include <algorithm>
@@ -43,10 +44,13 @@ void DrawSeekBar(lesson::LessonState& state, Context& ctx, const lesson::Timelin
   const double start = 0.0;
   // No text in the bar (its grab would cover it on a phone): the line under it tells the time.
   ImGui::SetNextItemWidth(width);
+  const ImGuiID id = ImGui::GetID("##seek");
   if (ImGui::SliderScalar("##seek", ImGuiDataType_Double, &seconds, &start, &timeline.duration, "",
-                          ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput)) {
+                          ImGuiSliderFlags_AlwaysClamp | ImGuiSliderFlags_NoInput) ||
+      TakeAccessStep(ctx, id, start, timeline.duration, &seconds)) {
     lesson::PlaybackSeek(state, ctx.playback, timeline, seconds);
   }
+  DescribeSlider(ctx, T("walkthrough.seek"), seconds, start, timeline.duration, lesson::PlaybackClock(seconds));
   RecordItem(ctx, "walkthrough.seek");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.seek").c_str());
   const ImVec2 min = ImGui::GetItemRectMin();

@@ -1,3 +1,4 @@
+#include "ui/access.h"
 #include "ui/quiz_panel.h"
 
 #include <algorithm>
@@ -45,6 +46,7 @@ bool ChoiceItem(Context& ctx, const char* id, char letter, const std::string& la
 
   const ImVec2 pos = ImGui::GetCursorScreenPos();
   const bool pressed = ImGui::InvisibleButton(id, ImVec2(width, height));
+  DescribeRadio(ctx, std::string(letter_text) + " " + label, selected);
   const bool hovered = ImGui::IsItemHovered();
   // The focus ring only while the keyboard is in use, as ImGui's own widgets show it.
   const bool focused = ImGui::IsItemFocused() && ImGui::GetIO().NavVisible;
@@ -91,9 +93,12 @@ void TypedAnswerField(Context& ctx, lesson::Quiz& quiz, int question, float colu
   ImGui::TextWrapped("%s", T("quiz.typed_label").c_str());
   const std::string id = "##" + QuestionKey(question, "typed");
   const float height = ImGui::GetTextLineHeight() * 3.0f + ImGui::GetStyle().FramePadding.y * 2.0f;
+  const ImGuiID field = ImGui::GetID(id.c_str());
   if (ImGui::InputTextMultiline(id.c_str(), buffer, sizeof(buffer), ImVec2(column, height))) {
     lesson::SetTypedAnswer(quiz, question, buffer);
   }
+  DescribeItem(ctx, AccessRole::TextBox, T("quiz.typed_label"), field);
+  DescribeValue(ctx, buffer, field);
   RecordItem(ctx, QuestionKey(question, "typed").c_str());
   const std::string counter = std::to_string(std::strlen(buffer)) + " / " +
                               std::to_string(lesson::kQuizTypedAnswerMaxBytes) + " " + T("quiz.typed_limit");

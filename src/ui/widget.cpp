@@ -1,3 +1,4 @@
+#include "ui/access.h"
 #include "ui/widget.h"
 
 #include <cfloat>
@@ -80,6 +81,7 @@ void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
       state.scene = scene;
       state.highlight.clear();
     }
+    DescribeChecked(ctx, current);  // the scene shown: a button that stays pressed
     ImGui::PopID();
     if (current) ImGui::PopStyleColor(2);
     RecordItem(ctx, module.label_key);

@@ -75,7 +75,7 @@ TEST_CASE("Ctrl let go in the frame of the click still makes a Ctrl+click that o
   ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.25;
-  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", "A number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   const ImVec2 at = ui.Item("number").Center();
   ImGuiIO& io = ImGui::GetIO();

@@ -5,8 +5,6 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,21 +19,6 @@
 #include "ui_harness.h"
 
 namespace {
-
-// The built-in English words with `locale`'s words over them.
-void UseWords(const std::string& locale) {
-  ui_test::LoadLessonText();
-  lesson::TextStore& text = lesson::LessonText();
-  if (locale == lesson::kPseudoLocale) {
-    REQUIRE(lesson::LoadTranslation(text, locale, lesson::PseudoLocaleText(text)).empty());
-  } else if (locale != "en") {
-    std::ifstream in(std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(locale), std::ios::binary);
-    REQUIRE(in.good());
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    REQUIRE(lesson::LoadTranslation(text, locale, contents.str()).empty());
-  }
-}
 
 bool Inside(const ui::ControlRect& a, const ui::ControlRect& b) {
   return a.min.x >= b.min.x - 0.5f && a.max.x <= b.max.x + 0.5f && a.min.y >= b.min.y - 0.5f &&
@@ -63,7 +46,7 @@ TEST_CASE("no scene is wider than the widget, no controls overlap or are under 2
         const std::string name = scene->name;
         CAPTURE(name);
         ui_test::UiHarness ui(width, 6000.0f);
-        UseWords(locale);
+        ui_test::UseWords(locale);
         ui.ctx.fit_height = true;
         lesson::LessonState state;
         state.scene = scene->id;

@@ -123,7 +123,7 @@ TEST_CASE("a number field refuses what ImGui would read as NaN and keeps its val
   ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.0;
-  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, -1.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", "A number", &value, -1.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   for (const char* typed : {"*1e999", "nan"}) {
     CAPTURE(typed);
@@ -235,7 +235,7 @@ TEST_CASE("a refusal note stays until the value changes, and Escape enters nothi
   ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.5;
-  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", "A number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   TypeInto(ui, "number", "7", draw);
   REQUIRE(ui.Has("number.refused"));
@@ -269,7 +269,7 @@ TEST_CASE("a pasted word in a number box is refused with a note") {
   ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.5;
-  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", "A number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
   ImGui::SetClipboardText("nan");
   CtrlClick(ui, "number", draw);
@@ -285,7 +285,7 @@ TEST_CASE("a megabyte typed or pasted into a number box stays bounded and the fi
   ui_test::LoadLessonText();
   UiHarness ui;
   double value = 0.5;
-  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", &value, 0.0, 1.0, "%.2f"); });
+  const auto draw = In(ui.ctx, [&] { ui::SliderNumber(ui.ctx, "##n", "number", "A number", &value, 0.0, 1.0, "%.2f"); });
   ui.Frames(2, draw);
 
   TypeInto(ui, "number", std::string(1000000, '9'), draw);

@@ -2,7 +2,11 @@
 
 #include <doctest/doctest.h>
 
+#include <fstream>
+#include <sstream>
+
 #include "lesson/builtin_text.h"
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/timeline.h"
 #include "ui/fonts.h"
@@ -113,6 +117,20 @@ void LoadLessonText() {
   lesson::LessonText().Clear();
   lesson::LoadBuiltInText(lesson::LessonText());
   lesson::RebuildLessonTimeline();
+}
+
+void UseWords(const std::string& locale) {
+  LoadLessonText();
+  lesson::TextStore& text = lesson::LessonText();
+  if (locale == lesson::kPseudoLocale) {
+    REQUIRE(lesson::LoadTranslation(text, locale, lesson::PseudoLocaleText(text)).empty());
+  } else if (locale != "en") {
+    std::ifstream in(std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(locale), std::ios::binary);
+    REQUIRE(in.good());
+    std::ostringstream contents;
+    contents << in.rdbuf();
+    REQUIRE(lesson::LoadTranslation(text, locale, contents.str()).empty());
+  }
 }
 
 UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel) {

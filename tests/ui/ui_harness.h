@@ -56,6 +56,9 @@ class UiHarness {
 // The lesson's built-in words in LessonText() and its timeline built from them, as the app
 // has them after start-up.
 void LoadLessonText();
+// The built-in English words with `locale`'s words over them (a code of lesson::Locales(), or
+// lesson::kPseudoLocale), as a widget in that language has them.
+void UseWords(const std::string& locale);
 
 // A frame of `panel` inside one window that fills the display, as the widget shows a panel; the
 // named rectangles of the previous frame are cleared first.

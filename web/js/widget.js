@@ -242,7 +242,7 @@ export function mount(div, options = {}) {
         Object.assign(handle.module, texts);
         if (setOption(name, value)) {
           handle.voice.setLocale(locale);
-          handle.canvas.setAttribute('aria-label', handle.module.ccall('attn_canvas_label', 'string', [], []));
+          labelStage(handle.stage, handle.module);
         }
       }, (error) => console.warn(`Attention widget: ${error.message}`));
     });
@@ -301,6 +301,11 @@ function fail(div, error) {
   div.dispatchEvent(new CustomEvent('attention-widget-error', { detail: { reason, message } }));
 }
 
+// The widget's accessible name, in its language: what it is and its scene.
+function labelStage(stage, module) {
+  stage.setAttribute('aria-label', module.ccall('attn_canvas_label', 'string', [], []));
+}
+
 // In a page that hosts it, each step of a start runs in a task of its own (nextTask between them), so
 // the page stays responsive while a widget starts; each is measured as "attention-widget SCENE: STEP".
 function timed(name, work) {
@@ -321,7 +326,9 @@ async function start(div, options, handle, ready) {
   style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
   const canvas = element('canvas', 'attn-canvas', stage);
   style(canvas, { display: 'block', width: '100%', height: '100%' });
-  canvas.tabIndex = 0;
+  // The widget's controls are elements in the stage (src/platform/window_web.cpp), the canvas is
+  // hidden from screen readers: the stage is the group that names the widget.
+  stage.setAttribute('role', 'group');
   // A plain div, not a landmark: a page may hold several widgets.
   const mirror = element('div', 'attn-sr-only');
   style(mirror, HIDDEN);
@@ -332,7 +339,7 @@ async function start(div, options, handle, ready) {
   table.createTHead().insertRow();
   table.createTBody();
   live.id = `attn-live-${Math.random().toString(36).slice(2)}`;
-  canvas.setAttribute('aria-describedby', live.id);
+  stage.setAttribute('aria-describedby', live.id);
   // Until the widget reports its own height it takes the fallback's, so the page does not jump.
   const reserved = options.height || Math.max(320, div.clientHeight) || 560;
   if (!options.fillPage) stage.style.height = `${reserved}px`;
@@ -379,6 +386,7 @@ async function start(div, options, handle, ready) {
         renderTable(table, tableData || {});
         const progress = quizProgress(module);
         lastChanged = handle;
+        labelStage(stage, module);  // its scene may have changed
         if (options.onChange) options.onChange(state, description, progress);
         div.dispatchEvent(new CustomEvent('attention-widget-change', { detail: { state, description, progress } }));
       },
@@ -409,7 +417,7 @@ async function start(div, options, handle, ready) {
     // The narration's voice, once the module takes calls (its playback reports only come later).
     voice = narrator(module, () => module.ccall('attn_pause', null, [], []), locale);
     handle.voice = voice;
-    handle.canvas = canvas;
+    handle.stage = stage;
     readSceneNames(module);
     // The widget checks every option and warns about a bad one (src/lesson/embed_options.cpp).
     const args = [];
@@ -426,7 +434,7 @@ async function start(div, options, handle, ready) {
     if (!options.fillPage) args.push('--fit-height');
     timed(`${label}: main`, () => module.callMain(args));
     const scene = module.ccall('attn_current_scene', 'string', [], []);
-    canvas.setAttribute('aria-label', module.ccall('attn_canvas_label', 'string', [], []));
+    labelStage(stage, module);
     const step = async (name, work) => {
       await between();
       return timed(`${label}: ${name}`, work);
