@@ -1,5 +1,6 @@
 // The browser's loop: it calls AppFrame on its animation frames (emscripten_set_main_loop), and
 // the page reaches the running app through the calls below.
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -138,13 +139,23 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_control_at(double x, double y) {
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_focus(unsigned id) {
   if (!g_app) return;
   ui::FocusAccessControl(g_app->ui, id);
+  g_app->frames_pending = std::max(g_app->frames_pending, 2);  // drawn with no input event
   platform::BridgeWake();
+}
+
+// A key on control `id`'s element: when the control has ImGui's focus (a click gave it, which hides
+// the ring), the ring shows, so Space and Enter press it as they would after Tab.
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_key(unsigned id) {
+  if (!g_app || ImGui::GetCurrentContext() == nullptr || GImGui->NavId != id) return;
+  GImGui->NavDisableHighlight = false;
+  GImGui->NavDisableMouseHover = true;
 }
 
 // A slider's element got an arrow key, Page Up or Down, Home or End (a ui::AccessStep).
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_step(unsigned id, int step) {
   if (!g_app || step < static_cast<int>(ui::AccessStep::Less) || step > static_cast<int>(ui::AccessStep::Highest)) return;
   ui::RequestAccessStep(g_app->ui, id, static_cast<ui::AccessStep>(step));
+  g_app->frames_pending = std::max(g_app->frames_pending, 2);  // drawn with no input event
   platform::BridgeWake();
 }
 
@@ -153,6 +164,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_step(unsigned id, int step) {
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_press(unsigned id) {
   if (!g_app || !ui::FocusAccessControl(g_app->ui, id)) return;
   ImGui::ActivateItemByID(id);
+  g_app->frames_pending = std::max(g_app->frames_pending, 2);  // drawn with no input event
   platform::BridgeWake();
 }
 

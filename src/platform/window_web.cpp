@@ -203,9 +203,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_char(unsigned codepoint) {
   Arrived();
 }
 
-// Losing focus lets go of every key and button ImGui holds (the page gets their releases).
+// Losing focus lets go of every key and button ImGui holds (the page gets their releases), and
+// hides the keyboard's ring: the focus is elsewhere on the page.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_focus(int focused) {
   ImGui::GetIO().AddFocusEvent(focused != 0);
+  if (focused == 0 && ImGui::GetCurrentContext() != nullptr) GImGui->NavDisableHighlight = true;
   Arrived();
 }
 
@@ -332,9 +334,10 @@ EM_JS(void, attn_js_window_install, (), {
   // name and value. They are the widget's tab stops: the browser's Tab moves between them and out
   // of the widget. DOM focus and ImGui's focus follow each other; keys on an element reach ImGui as
   // the canvas's do, but a slider's arrow keys, Page Up and Down, Home and End step the slider.
+  // Before the canvas: from the canvas (focused by a pointer), Escape, then Tab, leaves the widget.
   var layer = document.createElement("div");
   layer.style.cssText = "position:absolute;left:0;top:0;width:100%;height:0";
-  area.appendChild(layer);
+  area.insertBefore(layer, canvas);
   var ROLES = ["button", "checkbox", "radio", "slider", "textbox", "button", "gridcell"];
   var STEPS = {37: 1, 40: 1, 39: 2, 38: 2, 34: 3, 33: 4, 36: 5, 35: 6};  // keyCode: ui::AccessStep
   var controls = {};  // the element of each control, by its ImGui id
@@ -448,6 +451,7 @@ EM_JS(void, attn_js_window_install, (), {
     if (e.isComposing) return;
     var id = e.target !== canvas ? e.target.attnId : 0;
     var typing = _attn_typing();
+    if (id) _attn_access_key(id);
     if (id && !typing) {
       if (e.keyCode === 9) return;  // the browser's Tab, to the next element or out of the widget
       if (e.target.getAttribute("role") === "slider" && STEPS[e.keyCode] && !e.altKey && !e.ctrlKey && !e.metaKey) {
@@ -467,7 +471,11 @@ EM_JS(void, attn_js_window_install, (), {
   area.addEventListener("keyup", function(e) { _attn_key(e.keyCode | 0, 0, mods(e)); });
   // Focus moving between the canvas and the elements stays in the widget.
   area.addEventListener("focusin", function() { _attn_focus(1); });
-  area.addEventListener("focusout", function(e) { if (!area.contains(e.relatedTarget)) _attn_focus(0); });
+  area.addEventListener("focusout", function(e) {
+    if (area.contains(e.relatedTarget)) return;
+    _attn_access_focus(0);
+    _attn_focus(0);
+  });
 });
 
 // A widget taller than the screen (one the page makes as tall as its content: 2,000 to 3,000 px on a

@@ -219,6 +219,7 @@ ImGuiID AccessFocus() {
 }
 
 bool FocusAccessControl(Context& ctx, ImGuiID id) {
+  ctx.access.focus_request = 0;
   const auto& nodes = ctx.access.nodes;
   if (id == 0 || std::none_of(nodes.begin(), nodes.end(), [id](const AccessNode& node) { return node.id == id; })) {
     return false;

@@ -67,7 +67,8 @@ std::string EncodeAccess(const AccessTree& tree);
 // The control that has ImGui's focus (keyboard navigation or a click), 0 when none.
 ImGuiID AccessFocus();
 // Gives ImGui's keyboard focus, with its ring, to control `id` of the last frame as the next frame
-// draws it; false when the last frame drew no such control.
+// draws it; false when the last frame drew no such control. Id 0 drops a focus not yet given (the
+// page's focus left the widget before the next frame).
 bool FocusAccessControl(Context& ctx, ImGuiID id);
 
 }  // namespace ui

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include "ui/access.h"
 #include "ui/item_registry.h"
 
 namespace ui {
@@ -19,6 +20,7 @@ bool WrappedCheckbox(Context& ctx, const std::string& label, bool* value, const 
   // shows nothing; the text beside it wraps where the widget's content ends.
   bool changed = ImGui::Checkbox(("##" + label).c_str(), value);
   RecordItem(ctx, item_name);
+  DescribeItem(ctx, AccessRole::Checkbox, label);  // a screen reader hears the words beside it
   ImGui::SameLine(0.0f, style.ItemInnerSpacing.x);
   ImGui::TextWrapped("%s", label.c_str());
   if (ImGui::IsItemClicked()) {

@@ -139,6 +139,46 @@ void ApplyTip(const TipInput& in, const PlanePoint& current, Setter set) {
   }
 }
 
+// The tip a click on the plane moves: the one last dragged, clicked or focused (the query until
+// then), as kCompareKeyCount for the query or a key's index; kept in the window's storage.
+int ChosenTip() { return ImGui::GetStateStorage()->GetInt(ImGui::GetID("##chosen_tip"), kCompareKeyCount); }
+
+// A click or tap on a place in the plane (not on a tip) moves the chosen tip there: what a drag does,
+// with a single pointer and no path to follow (WCAG 2.5.7). Only on release, with the pointer still
+// there and hardly moved, so a finger that scrolls the page from the plane moves nothing.
+void PlaceChosenTip(Context& ctx, CompareScene& scene, const PlaneFrame& frame, float half, const TipInput& query_in,
+                    const TipInput* key_in) {
+  int chosen = ChosenTip();
+  if (query_in.dragging || query_in.focused) chosen = kCompareKeyCount;
+  for (int i = 0; i < kCompareKeyCount; ++i) {
+    if (key_in[i].dragging || key_in[i].focused) chosen = i;
+  }
+  ImGui::GetStateStorage()->SetInt(ImGui::GetID("##chosen_tip"), chosen);
+
+  const ImGuiIO& io = ImGui::GetIO();
+  const ImRect plane(frame.min, ImVec2(frame.min.x + frame.side, frame.min.y + frame.side));
+  if (!ImGui::IsMouseReleased(ImGuiMouseButton_Left) || !ImGui::IsWindowHovered()) return;
+  if (!plane.Contains(io.MouseClickedPos[0]) || !plane.Contains(io.MousePos)) return;
+  const float threshold = io.MouseDragThreshold;
+  if (io.MouseDragMaxDistanceSqr[0] > threshold * threshold) return;
+  auto on_tip = [&](const PlanePoint& point) {
+    const ImVec2 tip = frame.ToScreen(point);
+    return std::fabs(io.MouseClickedPos[0].x - tip.x) <= half && std::fabs(io.MouseClickedPos[0].y - tip.y) <= half;
+  };
+  if (on_tip(scene.query)) return;
+  for (const lesson::CompareKey& key : scene.keys) {
+    if (on_tip(key.position)) return;
+  }
+  const PlanePoint to = frame.ToPlane(io.MousePos);
+  const PlanePoint snapped{Snap(to.x, kDragGrid), Snap(to.y, kDragGrid)};
+  if (chosen == kCompareKeyCount) {
+    lesson::SetQuery(scene, snapped);
+  } else {
+    lesson::SetKeyPosition(scene, chosen, snapped);
+  }
+  RecordRect(ctx, "compare.placed", io.MousePos, io.MousePos);
+}
+
 // [SECTION] The plane
 
 void DrawArrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
@@ -286,6 +326,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     RecordItem(ctx, KeyItemName("compare.key", i).c_str());
     ApplyTip(key_in[i], key.position, [&](PlanePoint p) { lesson::SetKeyPosition(scene, i, p); });
   }
+  PlaceChosenTip(ctx, scene, frame, half, query_in, key_in);
   ImGui::SetCursorScreenPos(after_canvas);
   const CompareResult result = lesson::ComputeCompare(scene);
 
@@ -347,6 +388,10 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   ImGui::PopFont();
   ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
   ImGui::TextWrapped("%s", T("compare.keyboard_hint").c_str());
+  const int chosen = ChosenTip();
+  ImGui::TextWrapped("%s", lesson::Fill(T("compare.place_hint"),
+                                        {{"arrow", chosen == kCompareKeyCount ? T("compare.query") : KeyLabel(chosen)}})
+                               .c_str());
   ImGui::PopStyleColor();
   ImGui::TextWrapped("%s", T("compare.try").c_str());
   ImGui::TextWrapped("%s", T("compare.vectors_note").c_str());

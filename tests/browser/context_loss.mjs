@@ -131,7 +131,10 @@ await check(`the widget survives ${LOSSES} WebGL context losses with its picture
     const lostAt = (await read()).calls;
     if (loss === 2) {
       for (let i = 0; i < 20; ++i) await page.mouse.move(200 + 20 * i, 200 + 10 * i);
+      // Tab into the widget (its first control's element: ImGui draws its ring) and out again, which
+      // hides the ring.
       await page.keyboard.press('Tab');
+      await page.keyboard.press('Shift+Tab');
       await page.mouse.move(4, 756);
     }
     let expected = before;

@@ -1,7 +1,8 @@
 // Embedding, the accessible mirror, shared links and the offline file, in headless Chromium:
 // - a strict-CSP host page with two script-tag embeds and one iframe embed: all render, the
 //   iframe follows its content's height, and the authors' API sets a scene;
-// - interaction changes the ARIA live text (keyboard and mouse); Escape, then Tab, leaves the widget;
+// - interaction changes the ARIA live text (keyboard and mouse); Tab reaches the controls' elements
+//   and, from the canvas, Escape, then Tab, leaves the widget;
 // - the state round-trips through the URL fragment; a malformed fragment is ignored with a warning;
 // - nothing is requested from another origin;
 // - the one-file lesson renders from file:// with no server.
@@ -217,21 +218,30 @@ await check('a quick Ctrl+click on a slider opens its box for a typed number', a
   await context.close();
 });
 
-await check('Tab stays among the widget\'s controls; Escape, then Tab, hands focus back to the page', async () => {
+await check('Tab moves among the widget\'s controls, whose elements take the focus; from the canvas, Escape, then Tab, leaves', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
   const problems = watchPage(page);
   await page.goto(`${origin}/widget.html?scene=compare`);
   await waitForFirstFrame(page);
   await page.focus('canvas');
-  const onCanvas = () => page.evaluate(() => document.activeElement === document.querySelector('canvas'));
+  const where = () => page.evaluate(() => {
+    const element = document.activeElement;
+    if (!document.querySelector('.attn-stage').contains(element)) return 'outside';
+    return element.tagName === 'CANVAS' ? 'canvas' : `${element.getAttribute('role')} ${element.getAttribute('aria-label')}`;
+  });
   for (let i = 0; i < 3; ++i) await page.keyboard.press('Tab');
-  if (!(await onCanvas())) throw new Error('Tab left the widget before Escape');
+  await page.waitForTimeout(200);
+  const reached = await where();
+  if (!/^button /.test(reached)) throw new Error(`three Tabs from the canvas reached ${reached}, not a control's element`);
+  // Something to go to after the widget (widget.html has nothing else that takes the focus).
+  await page.evaluate(() => document.body.appendChild(document.createElement('button')).append('after'));
+  await page.focus('canvas');
   await page.keyboard.press('Escape');
   await page.keyboard.press('Tab');
-  if (await onCanvas()) throw new Error('Escape, then Tab, kept the focus on the widget');
-  const label = await page.getAttribute('canvas', 'aria-label');
-  if (!/Escape, then Tab/.test(label)) throw new Error(`the canvas label does not say how to leave: ${label}`);
+  if (await where() !== 'outside') throw new Error(`Escape, then Tab, kept the focus on the widget (${await where()})`);
+  const label = await page.getAttribute('.attn-stage', 'aria-label');
+  if (!/^Interactive attention widget, Compare scene/.test(label)) throw new Error(`the widget's group is labelled ${label}`);
   if (problems.length) throw new Error(problems.join('\n  '));
   await context.close();
 });

@@ -246,7 +246,7 @@ for (const [what, fragment, warning] of FRAGMENTS) {
     const warned = warnings.find((w) => warning.test(w));
     if (!warned) throw new Error(`no warning matching ${warning}; saw ${JSON.stringify(warnings)}`);
     const shown = await page.evaluate(() => ({
-      hash: location.hash, label: document.querySelector('canvas').getAttribute('aria-label'), title: document.title,
+      hash: location.hash, label: document.querySelector('.attn-stage').getAttribute('aria-label'), title: document.title,
       theme: document.documentElement.dataset.theme,
     }));
     if (/quiz/.test(shown.hash) || /[<>]/.test(shown.label + shown.title) || shown.theme) {

@@ -59,7 +59,7 @@ const mirrorOf = (page, selector = 'body') => page.waitForFunction((root) => {
   return live && live.textContent ? live.textContent : null;
 }, selector, { timeout: 30000 }).then((handle) => handle.jsonValue());
 const labelOf = (page, selector = 'body') =>
-  page.evaluate((root) => document.querySelector(root)?.querySelector('canvas')?.getAttribute('aria-label') || '', selector);
+  page.evaluate((root) => document.querySelector(root)?.querySelector('.attn-stage')?.getAttribute('aria-label') || '', selector);
 function asked(what, requests, expected) {
   const seen = JSON.stringify(requests);
   if (seen !== JSON.stringify(expected)) throw new Error(`${what} asked for ${seen}, expected ${JSON.stringify(expected)}`);
@@ -89,7 +89,7 @@ await check('the Spanish lesson page: its widgets speak Spanish, lesson/es/lesso
   const lang = await page.evaluate(() => document.documentElement.lang);
   if (lang !== 'es') throw new Error(`the page's lang is "${lang}"`);
   const slots = await visitWidgetSlots(page, (slot) => slot.querySelector('[aria-live]')?.textContent);
-  const names = await page.$$eval('div[data-attention-widget] canvas', (canvases) => canvases.map((c) => c.getAttribute('aria-label')));
+  const names = await page.$$eval('div[data-attention-widget] .attn-stage', (stages) => stages.map((s) => s.getAttribute('aria-label')));
   const english = names.filter((name) => !/^Widget interactivo de atención/.test(name || ''));
   if (names.length !== slots || english.length) throw new Error(`widgets not in Spanish: ${JSON.stringify(english)} of ${names.length}`);
   const mirrors = await page.$$eval('div[data-attention-widget] [aria-live]', (lives) => lives.map((l) => l.textContent));
@@ -124,7 +124,7 @@ await check('a div embed follows the closest lang; locale="xx" is ignored with a
   // A late change of the attribute: the widget fetches the Spanish words and speaks Spanish.
   await page.evaluate(() => document.querySelector('#unknown').setAttribute('locale', 'es'));
   await page.waitForFunction(() => /^Valores 10 y 20/.test(document.querySelector('#unknown [aria-live]')?.textContent || '') &&
-                             /^Widget interactivo/.test(document.querySelector('#unknown canvas')?.getAttribute('aria-label') || ''),
+                             /^Widget interactivo/.test(document.querySelector('#unknown .attn-stage')?.getAttribute('aria-label') || ''),
                              null, { timeout: 15000 }).catch(async () => {
     throw new Error(`locale="es" set later: "${await mirrorOf(page, '#unknown')}"`);
   });

@@ -137,7 +137,7 @@ await check('an unknown scene in the URL: a warning lists the scenes the wasm kn
   const warned = warnings.find((w) => w.includes('ignoring scene "nowhere": there is no such scene'));
   if (!warned) throw new Error(`no warning about the unknown scene; saw ${JSON.stringify(warnings)}`);
   if (!warned.includes(`the scenes are ${SCENES.join(', ')}`)) throw new Error(`the warning does not list the scenes: ${warned}`);
-  const label = await page.getAttribute('canvas', 'aria-label');
+  const label = await page.getAttribute('.attn-stage', 'aria-label');
   // widget.canvas_label with the scene bar's name for Compare (lesson/lesson.txt).
   if (!label.includes('widget, Compare scene.')) throw new Error(`the canvas label does not name the compare scene: ${label}`);
   if (problems.length) throw new Error(problems.join('\n  '));

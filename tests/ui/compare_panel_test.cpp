@@ -371,3 +371,37 @@ TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it
   ui.Frame(draw);
   CHECK(ui.Has("compare.plane"));
 }
+
+TEST_CASE("a click on a place in the plane moves the arrow clicked last there, without dragging (WCAG 2.5.7)") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1800.0f);
+  const auto draw = PanelIn(state, ui.ctx);
+  ui.Frames(2, draw);
+  // Until another tip is chosen, the click moves the query; the hint names it.
+  ui.Click(PlaneToScreen(ui, -1.0, -0.5), draw);
+  ui.Frames(1, draw);
+  CHECK(state.compare.query.x == Approx(-1.0));
+  CHECK(state.compare.query.y == Approx(-0.5));
+  const lesson::CompareScene start;
+  CHECK(state.compare.keys[2].position.x == start.keys[2].position.x);
+  // A click on the shop key's tip chooses it (and moves nothing); the next click on the plane moves it.
+  ui.Click(ui.Item("compare.key2").Center(), draw);
+  ui.Frames(1, draw);
+  CHECK(state.compare.keys[2].position.x == start.keys[2].position.x);
+  CHECK(state.compare.keys[2].position.y == start.keys[2].position.y);
+  ui.Click(PlaneToScreen(ui, 0.5, 1.5), draw);
+  ui.Frames(1, draw);
+  CHECK(state.compare.keys[2].position.x == Approx(0.5));
+  CHECK(state.compare.keys[2].position.y == Approx(1.5));
+  CHECK(state.compare.query.x == Approx(-1.0));  // the query stayed
+  // A press that moves further than a click (a finger scrolling the page) places nothing.
+  const lesson::PlanePoint before = state.compare.keys[2].position;
+  ui.Drag(PlaneToScreen(ui, -1.5, -1.5), PlaneToScreen(ui, -1.0, -1.0), draw);
+  CHECK(state.compare.keys[2].position.x == before.x);
+  CHECK(state.compare.keys[2].position.y == before.y);
+  // Outside the plane a click places nothing.
+  ui.Click(ImVec2(ui.Item("compare.plane").max.x + 40.0f, ui.Item("compare.plane").min.y + 10.0f), draw);
+  ui.Frames(1, draw);
+  CHECK(state.compare.keys[2].position.x == before.x);
+}
