@@ -243,6 +243,11 @@ bool WantsDarkTheme(const App& app) {
   return BridgePrefersDark();
 }
 
+// The theme the author's option or the system asks for, with more contrast if the system asks.
+void ApplyWantedTheme(App& app) {
+  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light, BridgePrefersMoreContrast());
+}
+
 }  // namespace
 
 bool AppInit(App& app, const AppOptions& options) {
@@ -265,7 +270,7 @@ bool AppInit(App& app, const AppOptions& options) {
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
   io.LogFilename = nullptr;
-  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
+  ApplyWantedTheme(app);
   app.ui.copy_link = &BridgeCopyLink;
   app.ui.state_link = &BridgeStateLink;
   app.ui.open_url = &BridgeOpenUrl;
@@ -356,8 +361,9 @@ void AppFrame(App& app) {
   }
   FollowContainer();
   const ui::Theme wanted_theme = WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light;
-  if (wanted_theme != app.ui.theme) {
-    ui::ApplyTheme(app.ui, wanted_theme);
+  const bool more_contrast = BridgePrefersMoreContrast();
+  if (wanted_theme != app.ui.theme || more_contrast != app.ui.more_contrast) {
+    ui::ApplyTheme(app.ui, wanted_theme, more_contrast);
     app.frames_pending = kFramesAfterInput;
   }
   AppPrepare(app);
@@ -470,7 +476,7 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value) {
     return false;
   }
   KeepSceneOffered(app);
-  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light);
+  ApplyWantedTheme(app);
   if (name == "locale") {
     // The new words, an atlas holding their letters, and the mirror's sentence in them.
     LoadLessonText(app.options, app.ui.embed.locale);

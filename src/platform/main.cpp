@@ -31,6 +31,7 @@ std::string Usage() {
          "\n"
          "  --state STATE      open a shared configuration (the widget link's #fragment)\n"
          "  --theme NAME       light, dark or auto (default: the system's; natively ATTENTION_LESSON_THEME)\n"
+         "                     (ATTENTION_LESSON_CONTRAST=more: either with more contrast)\n"
          "  --scenes LIST      offer only these scenes, in this order (comma-separated)\n"
          "  --chrome none      no scene bar: the scene alone, as a figure (default: full)\n"
          "  --controls LIST    the bar's buttons: reset, copy-link, save-picture, correction, all or none\n"

@@ -34,6 +34,7 @@ bool g_on_screen = true;     // some of the widget is inside the viewport (Inter
 bool g_size_changed = true;  // the container may have a new size: measure it on the next frame
 int g_prefers_dark = -1;     // the colour scheme the page last reported; -1: not asked yet
 int g_reduced_motion = -1;   // prefers-reduced-motion as the page last reported it; -1: not asked yet
+int g_more_contrast = -1;    // prefers-contrast: more or forced colours, as last reported; -1: not asked yet
 }  // namespace
 
 // Wakes the paused main loop; called from the listeners below. Resuming a running loop would
@@ -70,6 +71,11 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_shown(int page_visible, int on_scr
 // The frame asks for the colour scheme every time it runs; the page tells it when the scheme
 // changes instead of being asked through matchMedia on every frame.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_reduced_motion(int reduce) { g_reduced_motion = reduce != 0 ? 1 : 0; }
+
+extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_more_contrast(int more) {
+  g_more_contrast = more != 0 ? 1 : 0;
+  attn_wake();
+}
 
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_set_prefers_dark(int dark) {
   g_prefers_dark = dark != 0 ? 1 : 0;
@@ -132,6 +138,10 @@ EM_JS(void, attn_js_install, (), {
     if (dark.addEventListener) dark.addEventListener("change", function(e) { _attn_set_prefers_dark(e.matches ? 1 : 0); });
     var still = window.matchMedia("(prefers-reduced-motion: reduce)");
     if (still.addEventListener) still.addEventListener("change", function(e) { _attn_set_reduced_motion(e.matches ? 1 : 0); });
+    // More contrast: asked for, or forced colours (attn_js_more_contrast).
+    var queries = ["(prefers-contrast: more)", "(forced-colors: active)"].map(function(q) { return window.matchMedia(q); });
+    var contrast = function() { _attn_set_more_contrast(queries[0].matches || queries[1].matches ? 1 : 0); };
+    queries.forEach(function(list) { if (list.addEventListener) list.addEventListener("change", contrast); });
   }
 });
 
@@ -147,6 +157,11 @@ EM_JS(void, attn_js_container_size, (int* size), {
 
 EM_JS(int, attn_js_prefers_dark, (), {
   return (window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches) ? 1 : 0;
+});
+
+EM_JS(int, attn_js_more_contrast, (), {
+  var asks = function(query) { return window.matchMedia && window.matchMedia(query).matches; };
+  return asks("(prefers-contrast: more)") || asks("(forced-colors: active)") ? 1 : 0;
 });
 
 EM_JS(int, attn_js_reduced_motion, (), {
@@ -285,6 +300,11 @@ bool BridgePrefersDark() {
 bool BridgeReducedMotion() {
   if (g_reduced_motion < 0) g_reduced_motion = attn_js_reduced_motion();
   return g_reduced_motion != 0;
+}
+
+bool BridgePrefersMoreContrast() {
+  if (g_more_contrast < 0) g_more_contrast = attn_js_more_contrast();
+  return g_more_contrast != 0;
 }
 
 // The loader says whether the browser can speak the narration (speech.js) once it knows.
@@ -444,6 +464,11 @@ bool BridgePrefersDark() {
 bool BridgeReducedMotion() {
   const char* motion = std::getenv("ATTENTION_LESSON_REDUCED_MOTION");
   return motion != nullptr && std::strcmp(motion, "1") == 0;
+}
+
+bool BridgePrefersMoreContrast() {
+  const char* contrast = std::getenv("ATTENTION_LESSON_CONTRAST");
+  return contrast != nullptr && std::strcmp(contrast, "more") == 0;
 }
 
 // SDL2 has no speech, and a speech engine (espeak, speech-dispatcher) would be a dependency the

@@ -22,6 +22,9 @@ bool BridgeContainerSize(int* width, int* height);
 bool BridgeShown();
 // True when the system prefers a dark colour scheme (web: prefers-color-scheme).
 bool BridgePrefersDark();
+// True when the system asks for more contrast (web: prefers-contrast: more, or forced colours such as
+// Windows' high contrast themes; natively ATTENTION_LESSON_CONTRAST=more).
+bool BridgePrefersMoreContrast();
 // True when moves should jump instead (web: prefers-reduced-motion; natively
 // ATTENTION_LESSON_REDUCED_MOTION=1).
 bool BridgeReducedMotion();

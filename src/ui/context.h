@@ -128,6 +128,7 @@ struct PictureRun {
 
 struct Context {
   Theme theme = Theme::Light;             // the theme ApplyTheme last set
+  bool more_contrast = false;             // and whether with more contrast
   Palette palette;                        // its colours
   Fonts fonts;                            // the atlas's fonts, once LoadFonts built them
   std::vector<ImWchar> glyph_ranges;      // what the atlas holds; ImGui reads it while it builds

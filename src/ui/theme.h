@@ -7,12 +7,14 @@
 
 namespace ui {
 
-// Sets ImGui's style and ctx.theme, ctx.palette.
-void ApplyTheme(Context& ctx, Theme theme);
+// Sets ImGui's style and ctx.theme, ctx.more_contrast, ctx.palette. With `more_contrast` (the
+// system's prefers-contrast: more or forced colours, natively ATTENTION_LESSON_CONTRAST=more):
+// black or white text and borders, every colour at least 7:1 as text and 4.5:1 as a graphic.
+void ApplyTheme(Context& ctx, Theme theme, bool more_contrast = false);
 
 // The colour of the i-th of up to six things told apart by colour (Compare's four keys; Learn's six
 // subjects, the first four the same things): Okabe-Ito colours, darker on the light theme so
-// labels stay readable on white.
+// labels stay readable on white (darker still, or lighter on dark, with more contrast).
 ImU32 SeriesColor(const Context& ctx, int i);
 constexpr int kSeriesColors = 6;
 

@@ -5,13 +5,9 @@
 //   BENCH_LIGHTHOUSE_RUNS (default 3): Lighthouse runs; each figure is the median of the runs.
 // The site is served by scripts/serve.mjs (tests/browser/browser.mjs), compressed or not as that
 // server does: both Lighthouse and Chromium read what it sends.
-import { execFile } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
+import { writeFileSync } from 'node:fs';
 import { launch, serve } from '../browser/browser.mjs';
+import { lighthouse, lighthouseVersion } from '../browser/lighthouse.mjs';
 import { cumulativeLayoutShift, lighthouseFigures, lighthouseMedian, round, taskOfFrame, widgetStarts } from './lesson_figures.mjs';
 
 const [siteDir, outJson] = process.argv.slice(2);
@@ -25,7 +21,6 @@ if (!/^[1-9][0-9]?$/.test(runsText)) {
   process.exit(2);
 }
 const LIGHTHOUSE_RUNS = Number(runsText);
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const PAGE = 'index.html';
 const VIEWPORTS = [
   { name: 'phone', width: 390, height: 844, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
@@ -36,41 +31,14 @@ const READY_TIMEOUT_MS = 60000;
 // How long a widget on the first screen may take to start without a scroll.
 const ALONE_MS = 10000;
 
-const require = createRequire(import.meta.url);
-const lighthouseDir = dirname(require.resolve('lighthouse/package.json'));
-const lighthouseVersion = JSON.parse(readFileSync(join(lighthouseDir, 'package.json'), 'utf8')).version;
 const site = await serve(siteDir);
 const url = `${site.origin}/${PAGE}`;
 const started = Date.now();
 
-// 1. Lighthouse, each run in a Chromium of its own (Lighthouse launches it, with a fresh profile).
-// Its CLI flags keep it off the network: no error reports (Sentry), no full-page screenshot;
-// Chromium resolves no name but 127.0.0.1, so its own background requests (component updates,
-// account checks, network time) fail on the machine instead of going out.
-const CHROME_FLAGS = [
-  '--headless=new', '--no-sandbox', '--use-angle=swiftshader', '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist', '--disable-quic', '--host-resolver-rules="MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"',
-];
+// 1. Lighthouse, each run in a Chromium of its own (tests/browser/lighthouse.mjs).
 async function lighthouseRun(index) {
-  const dir = mkdtempSync(join(tmpdir(), 'attention-bench-lighthouse-'));
-  const out = join(dir, 'report.json');
-  try {
-    await promisify(execFile)(process.execPath, [
-      join(lighthouseDir, 'cli', 'index.js'), url, '--only-categories=performance', '--output=json',
-      `--output-path=${out}`, '--quiet', '--no-enable-error-reporting', '--disable-full-page-screenshot',
-      `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
-    ], { env: { ...process.env, CHROME_PATH: CHROMIUM }, timeout: 240000, maxBuffer: 16 << 20 }).catch((error) => {
-      // Lighthouse exits non-zero on a runtime error but still writes the report that names it.
-      if (!existsSync(out)) {
-        throw new Error(`Lighthouse run ${index + 1} failed: ${error.stderr || error.message}`);
-      }
-    });
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    const figures = lighthouseFigures(report, site.origin);
-    return { figures, settings: report.configSettings };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  const report = await lighthouse(url, 'performance', `run ${index + 1}`);
+  return { figures: lighthouseFigures(report, site.origin), settings: report.configSettings };
 }
 const lighthouseRuns = [];
 let settings = null;

@@ -125,6 +125,36 @@ await check('the widget follows a dark system colour scheme', async () => {
   await context.close();
 });
 
+// With more contrast (prefers-contrast: more, or forced colours as Windows' high contrast themes
+// set) the widget draws its text pure black (and its dark theme's background pure black), which
+// its usual themes never do: pure black pixels in the canvas tell the palettes apart.
+await check('the widget takes its high-contrast palette for prefers-contrast: more and forced colours', async () => {
+  const blackPixels = async (options, name) => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 700 }, ...options });
+    const page = await context.newPage();
+    const problems = watchPage(page);
+    await page.goto(`${origin}/widget.html?scene=compare`);
+    await waitForFirstFrame(page);
+    await page.waitForTimeout(200);
+    const png = await page.locator('canvas').screenshot();
+    writeFileSync(join(out, `compare-${name}.png`), png);
+    const image = PNG.sync.read(png);
+    let black = 0;
+    for (let i = 0; i < image.data.length; i += 4) if (!image.data[i] && !image.data[i + 1] && !image.data[i + 2]) black++;
+    if (problems.length) throw new Error(problems.join('\n  '));
+    await context.close();
+    return black;
+  };
+  const usual = await blackPixels({}, 'usual');
+  const more = await blackPixels({ contrast: 'more' }, 'more-contrast');
+  const forced = await blackPixels({ forcedColors: 'active' }, 'forced-colors');
+  const darkMore = await blackPixels({ contrast: 'more', colorScheme: 'dark' }, 'dark-more-contrast');
+  console.log(`  pure black pixels: usual ${usual}, more contrast ${more}, forced colours ${forced}, dark with more ${darkMore}`);
+  if (usual !== 0) throw new Error(`the usual light theme has ${usual} pure black pixels`);
+  if (more < 500 || forced < 500) throw new Error('no high-contrast text');
+  if (darkMore < 100000) throw new Error('the dark high-contrast background is not black');
+});
+
 // The loader knows the scene names only from the wasm (attn_scene_names): this list is the test's.
 await check('an unknown scene in the URL: a warning lists the scenes the wasm knows, the widget opens on compare', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });

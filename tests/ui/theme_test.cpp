@@ -1,20 +1,23 @@
 #include <doctest/doctest.h>
 
+#include <initializer_list>
+
 #include <imgui.h>
 
 #include "ui/theme.h"
 #include "ui_harness.h"
 
-// The light theme starts from a table of ImGui's light colours instead of ImGui::StyleColorsLight
-// (theme.cpp): every colour it does not set itself must draw as ImGui's own would.
-TEST_CASE("the light theme draws ImGui's light colours wherever it sets none of its own") {
+// The themes start from tables of ImGui's light and dark colours instead of ImGui::StyleColorsLight
+// and StyleColorsDark (theme.cpp): every colour a theme does not set itself must draw as ImGui's
+// own would.
+namespace {
+
+void CheckImGuiColors(ui::Theme theme, void (*imgui_colors)(ImGuiStyle*), std::initializer_list<ImGuiCol> own) {
   ui_test::UiHarness ui;
-  ui::ApplyTheme(ui.ctx, ui::Theme::Light);
+  ui::ApplyTheme(ui.ctx, theme);
   const ImGuiStyle ours = ImGui::GetStyle();
   ImGuiStyle imgui;
-  ImGui::StyleColorsLight(&imgui);
-  const ImGuiCol own[] = {ImGuiCol_WindowBg,     ImGuiCol_Text,      ImGuiCol_FrameBg,    ImGuiCol_Border,
-                          ImGuiCol_NavHighlight, ImGuiCol_CheckMark, ImGuiCol_SliderGrab, ImGuiCol_SliderGrabActive};
+  imgui_colors(&imgui);
   int compared = 0;
   for (int i = 0; i < ImGuiCol_COUNT; ++i) {
     bool set_by_theme = false;
@@ -24,11 +27,19 @@ TEST_CASE("the light theme draws ImGui's light colours wherever it sets none of 
     CHECK(ImGui::ColorConvertFloat4ToU32(ours.Colors[i]) == ImGui::ColorConvertFloat4ToU32(imgui.Colors[i]));
     ++compared;
   }
-  CHECK(compared == ImGuiCol_COUNT - static_cast<int>(sizeof own / sizeof own[0]));
-  // And the dark theme keeps ImGui's dark ones.
-  ui::ApplyTheme(ui.ctx, ui::Theme::Dark);
-  ImGuiStyle dark;
-  ImGui::StyleColorsDark(&dark);
-  CHECK(ImGui::ColorConvertFloat4ToU32(ImGui::GetStyle().Colors[ImGuiCol_Button]) ==
-        ImGui::ColorConvertFloat4ToU32(dark.Colors[ImGuiCol_Button]));
+  CHECK(compared == ImGuiCol_COUNT - static_cast<int>(own.size()));
+}
+
+}  // namespace
+
+TEST_CASE("the light theme draws ImGui's light colours wherever it sets none of its own") {
+  CheckImGuiColors(ui::Theme::Light, &ImGui::StyleColorsLight,
+                   {ImGuiCol_WindowBg, ImGuiCol_Text, ImGuiCol_FrameBg, ImGuiCol_Border, ImGuiCol_NavHighlight,
+                    ImGuiCol_CheckMark, ImGuiCol_SliderGrab, ImGuiCol_SliderGrabActive});
+}
+
+TEST_CASE("the dark theme draws ImGui's dark colours wherever it sets none of its own") {
+  CheckImGuiColors(ui::Theme::Dark, &ImGui::StyleColorsDark,
+                   {ImGuiCol_WindowBg, ImGuiCol_Text, ImGuiCol_FrameBg, ImGuiCol_NavHighlight, ImGuiCol_ButtonHovered,
+                    ImGuiCol_ButtonActive});
 }
