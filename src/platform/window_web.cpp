@@ -391,12 +391,17 @@ EM_JS(void, attn_js_window_install, (), {
       set(element, "aria-valuetext", slider ? f[6] : null);
       set(element, "aria-description", kind === 5 && f[6] ? f[6] : null);
       if (role === "textbox" && element.textContent !== f[6]) element.textContent = f[6];
-      element.tabIndex = role === "gridcell" ? -1 : 0;
-      var style = element.style;
-      style.left = f[12] + "px";
-      style.top = f[13] + "px";
-      style.width = f[14] + "px";
-      style.height = f[15] + "px";
+      var stop = role === "gridcell" ? -1 : 0;
+      if (element.tabIndex !== stop) element.tabIndex = stop;
+      // Written only when they changed: each write would have the page lay out again.
+      var style = element.style, box = [f[12], f[13], f[14], f[15]].join("px,") + "px";
+      if (element.attnBox !== box) {
+        element.attnBox = box;
+        style.left = f[12] + "px";
+        style.top = f[13] + "px";
+        style.width = f[14] + "px";
+        style.height = f[15] + "px";
+      }
       if (role === "gridcell") {
         var row = +f[10];
         (rows[row] = rows[row] || []).push(element);

@@ -109,7 +109,7 @@ void DrawHatched(Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 max) {
 
 // [SECTION] Heatmap
 
-constexpr float kMinCell = 32.0f;
+constexpr float kMinCell = 26.0f;  // 8 cells and their labels fit 320 CSS px (reflow), and stay 24 px targets
 constexpr float kMaxCell = 64.0f;
 
 struct HeatmapLayout {

@@ -39,7 +39,7 @@ TEST_CASE("no scene is wider than the widget, no controls overlap or are under 2
   for (const lesson::Locale& locale : lesson::Locales()) locales.push_back(locale.code);
   locales.push_back(lesson::kPseudoLocale);
   for (const std::string& locale : locales) {
-    for (const float width : {360.0f, 390.0f, 1280.0f}) {
+    for (const float width : {320.0f, 360.0f, 390.0f, 1280.0f}) {
       for (const lesson::SceneModule* scene : lesson::Scenes()) {
         CAPTURE(locale);
         CAPTURE(width);
