@@ -6,16 +6,17 @@
 // names them. The page fetches nothing else.
 // The zip is written here (stored names in ASCII, deflated, CRC-32), with a fixed date, so that
 // the same inputs give the same bytes.
-// usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION
+// usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE]
+//   LOCALE (e.g. es): the package of that locale's lesson page (make-offline.mjs's LOCALE)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { offlineLesson } from './make-offline.mjs';
 
-const [site, widgetJs, scormJs, output, version] = process.argv.slice(2);
+const [site, widgetJs, scormJs, output, version, locale = ''] = process.argv.slice(2);
 if (!site || !widgetJs || !scormJs || !output || !version) {
-  console.error('usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION');
+  console.error('usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE]');
   process.exit(2);
 }
 const fail = (message) => {
@@ -37,7 +38,7 @@ const adapter = (await build({
 })).outputFiles[0].text.trim();
 let html;
 try {
-  html = offlineLesson(site, widgetJs, { adapter });
+  html = offlineLesson(site, widgetJs, { adapter, locale });
 } catch (error) {
   fail(error.message);
 }
@@ -56,7 +57,7 @@ const title = xmlText(htmlText(titleMatch[1]).trim());
 // completion and a score, and leaves pass or fail to the LMS's own settings. The XSD files are
 // not shipped, so the manifest names no schemaLocation.
 const manifest = `<?xml version="1.0" encoding="UTF-8"?>
-<manifest identifier="attention-lesson" version="${xmlText(version)}"
+<manifest identifier="attention-lesson${locale ? `-${xmlText(locale)}` : ''}" version="${xmlText(version)}"
           xmlns="http://www.imsproject.org/xsd/imscp_rootv1p1p2"
           xmlns:adlcp="http://www.adlnet.org/xsd/adlcp_rootv1p2">
   <metadata>

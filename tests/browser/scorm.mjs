@@ -219,14 +219,14 @@ async function open(kind, cmi = null) {
 }
 
 // A page showing `url` with no player around it.
-async function openAlone(url) {
+async function openAlone(url, { firstFrame = true } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   await context.addInitScript(RECORD_CHANGES);
   const page = await context.newPage();
   const session = { context, page, frame: page.mainFrame(), problemLists: [], notes: [], foreign: [] };
   listen(page, session);
   await page.goto(url);
-  await waitForFirstFrame(session.frame);
+  if (firstFrame) await waitForFirstFrame(session.frame);
   return session;
 }
 
@@ -556,6 +556,36 @@ await check('malformed suspend data from the LMS: ignored with one warning, the 
     } finally {
       await session.context.close();
     }
+  }
+});
+
+// [SECTION] The Spanish package
+
+await check('the Spanish package (attention-lesson-scorm12-es.zip): its own manifest, the Spanish page and words, its widgets in Spanish', async () => {
+  const spanish = join(site, 'attention-lesson-scorm12-es.zip');
+  const folder = join(root, 'course-es');
+  expect(existsSync(spanish), `${spanish} was not built`);
+  const unzip = spawnSync('python3', ['-c', UNZIP, spanish, folder], { encoding: 'utf8' });
+  expect(unzip.status === 0, `python3 zipfile: ${unzip.stderr.trim() || `exit ${unzip.status}`}`);
+  const names = readdirSync(folder).sort();
+  expect(JSON.stringify(names) === JSON.stringify(['gpu-warmup.js', 'imsmanifest.xml', 'index.html']), `it holds ${names}`);
+  const manifest = readFileSync(join(folder, 'imsmanifest.xml'), 'utf8');
+  const html = readFileSync(join(folder, 'index.html'), 'utf8');
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] || '';
+  expect(/<html lang="es"/.test(html), 'its page is not the Spanish one');
+  expect(manifest.includes('identifier="attention-lesson-es"'), 'its manifest has the English package\'s identifier');
+  expect(title && manifest.includes(`<title>${title}</title>`), `its manifest is not titled as its page ("${title}")`);
+  expect(html.includes('"lesson/es/lesson.txt"'), 'its page does not carry the Spanish words');
+  // Its longer words put the first widget below a 1280 x 800 screen: nothing starts before the
+  // scroll to the quick check.
+  const session = await openAlone(`${origin}/course-es/index.html`, { firstFrame: false });
+  try {
+    await startWidget(session, 'quiz');
+    const label = await session.page.getAttribute(`${SLOT('quiz')} .attn-stage`, 'aria-label');
+    expect(/^Widget interactivo de atención/.test(label || ''), `its quick check's widget is labelled "${label}"`);
+    expectQuiet(session);
+  } finally {
+    await session.context.close();
   }
 });
 
