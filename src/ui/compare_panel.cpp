@@ -1,7 +1,4 @@
-#include "ui/access.h"
 #include "ui/compare_panel.h"
-
-#include "ui/checkbox.h"
 
 // Contents
 // [SECTION] Colours and the plane's coordinates
@@ -20,6 +17,8 @@
 
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
+#include "ui/access.h"
+#include "ui/checkbox.h"
 #include "ui/compare_scaling_demo.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"

@@ -1,4 +1,3 @@
-#include "ui/access.h"
 #include "ui/compare_scaling_demo.h"
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <imgui_internal.h>
 
 #include "lesson/text_store.h"
+#include "ui/access.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/text_layout.h"
@@ -98,7 +98,13 @@ void DrawScalingDemo(lesson::LessonState& state, Context& ctx) {
   BeginHighlightGroup();
   ImGui::SetNextItemOpen(scene.scaling_demo_open, ImGuiCond_Always);
   const std::string header = T("compare.scaling_demo") + "##scaling_demo";
+  // A framed header reaches half the window's side padding past the content, which is wide when
+  // the widget centres its content in a wide window (ui/widget.cpp): it keeps to the style's.
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const float side_padding = window->WindowPadding.x;
+  window->WindowPadding.x = ImGui::GetStyle().WindowPadding.x;
   scene.scaling_demo_open = ImGui::CollapsingHeader(header.c_str());
+  window->WindowPadding.x = side_padding;
   RecordItem(ctx, "compare.scaling_demo_toggle");
   if (scene.scaling_demo_open) {
     Paragraph(Fill(T("compare.scaling_demo_intro"), {{"keys", std::to_string(kScalingDemoKeyCount)}}));
@@ -127,7 +133,6 @@ void DrawScalingDemo(lesson::LessonState& state, Context& ctx) {
     }
   }
   // The outline goes round the whole area, over the window (a table column would clip it).
-  ImGuiWindow* window = ImGui::GetCurrentWindow();
   ImGui::PushClipRect(window->Rect().Min, window->Rect().Max, false);
   EndHighlightGroup(ctx, state, "compare.scaling_demo");
   ImGui::PopClipRect();

@@ -1,4 +1,3 @@
-#include "ui/access.h"
 #include "ui/learn_panel.h"
 
 #include <algorithm>
@@ -10,6 +9,7 @@
 
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
+#include "ui/access.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"

@@ -1,4 +1,3 @@
-#include "ui/access.h"
 #include "ui/player_panel.h"
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
+#include "ui/access.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/shortcuts.h"

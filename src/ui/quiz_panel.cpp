@@ -1,4 +1,3 @@
-#include "ui/access.h"
 #include "ui/quiz_panel.h"
 
 #include <algorithm>
@@ -8,6 +7,7 @@
 #include <imgui.h>
 
 #include "lesson/text_store.h"
+#include "ui/access.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"

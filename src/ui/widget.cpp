@@ -1,6 +1,6 @@
-#include "ui/access.h"
 #include "ui/widget.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 
@@ -13,6 +13,7 @@
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/timeline.h"
+#include "ui/access.h"
 #include "ui/control_map.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
@@ -31,6 +32,7 @@ using lesson::Scene;
 using lesson::T;
 
 constexpr char kWindowName[] = "Attention lesson";
+constexpr float kWidestLayout = 1280.0f;  // the widest the widget lays its content out (with padding)
 
 // The widget's window as the last frame left it; none before the first frame.
 ImGuiWindow* WidgetWindow() { return ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr; }
@@ -172,10 +174,16 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   const ImGuiWindowFlags flags = ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoMove |
                                  ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                                  ImGuiWindowFlags_NoBringToFrontOnFocus | ImGuiWindowFlags_NoBackground;
+  // Wider than a desktop's 1280 px (a 1600 px window), the content keeps the width it has there,
+  // centred: lines of text and tables no longer than at 1280 px.
+  const ImVec2 padding = ImGui::GetStyle().WindowPadding;
+  const float side = std::max(padding.x, padding.x + (viewport->WorkSize.x - kWidestLayout) * 0.5f);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding, ImVec2(std::floor(side), padding.y));
   // A widget as tall as its content needs no scrollbar. ImGui decides on one from the last frame's
   // size, so a widget just grown to its content would otherwise show one for a frame, wrap its
   // text narrower, grow again and resize its canvas two or three times.
   ImGui::Begin(kWindowName, nullptr, ctx.fit_height ? flags | ImGuiWindowFlags_NoScrollbar : flags);
+  ImGui::PopStyleVar();
 
   const ImGuiIO& io = ImGui::GetIO();
   if (io.KeyAlt && !io.WantTextInput && ImGui::IsKeyPressed(ImGuiKey_R, false)) {

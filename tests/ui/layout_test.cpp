@@ -34,12 +34,12 @@ bool Overlap(const ui::ControlRect& a, const ui::ControlRect& b) {
 
 }  // namespace
 
-TEST_CASE("no scene is wider than the widget, no controls overlap or are under 24 px, at 360, 390 and 1280 px, in every language") {
+TEST_CASE("no scene is wider than the widget, no controls overlap or are under 24 px, at 320 to 1600 px, in every language") {
   std::vector<std::string> locales;
   for (const lesson::Locale& locale : lesson::Locales()) locales.push_back(locale.code);
   locales.push_back(lesson::kPseudoLocale);
   for (const std::string& locale : locales) {
-    for (const float width : {320.0f, 360.0f, 390.0f, 1280.0f}) {
+    for (const float width : {320.0f, 360.0f, 390.0f, 1280.0f, 1600.0f}) {
       for (const lesson::SceneModule* scene : lesson::Scenes()) {
         CAPTURE(locale);
         CAPTURE(width);

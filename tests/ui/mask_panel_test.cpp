@@ -238,16 +238,23 @@ TEST_CASE("at 360 px wide the whole 8 by 8 heatmap fits in the window") {
   CHECK(lesson::MaskedBy(state.mask, 5, 7).learner);
 }
 
-TEST_CASE("narrower than 360 px the heatmap scrolls sideways in its own region and still works") {
-  UiHarness ui(300.0f, 1600.0f);
+TEST_CASE("at 320 px the heatmap fits; narrower it scrolls sideways in its own region and still works") {
+  {
+    UiHarness ui(320.0f, 1600.0f);
+    lesson::LessonState state;
+    const auto draw = Panel(state, ui.ctx);
+    ui.Frames(2, draw);
+    CHECK(ui.Item(Cell(0, lesson::kMaskTokenCount - 1).c_str()).max.x <= 320.0f);
+  }
+  UiHarness ui(240.0f, 1600.0f);
   lesson::LessonState state;
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect first = ui.Item(Cell(0, 0).c_str());
   const ui::ItemRect last = ui.Item(Cell(0, lesson::kMaskTokenCount - 1).c_str());
-  CHECK(last.max.x > 300.0f);                    // wider than the window: it scrolls
-  CHECK(first.max.x - first.min.x >= 32.0f);     // cells never shrink below 32 px (WCAG 2.5.8 asks 24)
-  CHECK(ui.Item("mask.reset").max.x <= 300.0f);  // the rest of the panel keeps the window's width
+  CHECK(last.max.x > 240.0f);                    // wider than the window: it scrolls
+  CHECK(first.max.x - first.min.x >= 26.0f);     // cells never shrink below 26 px (WCAG 2.5.8 asks 24)
+  CHECK(ui.Item("mask.reset").max.x <= 240.0f);  // the rest of the panel keeps the window's width
   ui.Click(first.Center(), draw);
   CHECK(lesson::MaskedBy(state.mask, 0, 0).learner);
 }
