@@ -404,6 +404,7 @@ EM_JS(void, attn_js_window_install, (), {
       }
       if (role === "gridcell") {
         var row = +f[10];
+        element.attnRow = f[6];
         (rows[row] = rows[row] || []).push(element);
         if (!gridPlaced) {
           gridPlaced = true;
@@ -430,6 +431,7 @@ EM_JS(void, attn_js_window_install, (), {
         rows[r] = rows[r] || [];
         var line = grid.children[r] || grid.appendChild(document.createElement("div"));
         line.setAttribute("role", "row");
+        if (rows[r][0]) set(line, "aria-label", rows[r][0].attnRow);  // the row's label (its token)
         for (var c = 0; c < rows[r].length; c++) if (line.children[c] !== rows[r][c]) line.insertBefore(rows[r][c], line.children[c] || null);
       }
       while (grid.children.length > rows.length) grid.lastChild.remove();

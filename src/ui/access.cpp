@@ -125,10 +125,11 @@ void DescribeValue(Context& ctx, const std::string& value, ImGuiID id) {
   if (AccessNode* node = LastNode(ctx, id)) node->value = value;
 }
 
-void DescribeCell(Context& ctx, const std::string& name, int row, int col) {
+void DescribeCell(Context& ctx, const std::string& name, int row, int col, const std::string& row_name) {
   if (AccessNode* node = LastNode(ctx)) {
     node->role = AccessRole::Cell;
     node->name = name;
+    node->value = row_name;
     node->row = row;
     node->col = col;
   }

@@ -45,8 +45,9 @@ void DescribeSlider(Context& ctx, const std::string& name, double now, double lo
 void DescribeRadio(Context& ctx, const std::string& name, bool checked);
 // A value read after the name, for a control that is not a slider (a point's coordinates).
 void DescribeValue(Context& ctx, const std::string& value, ImGuiID id = 0);
-// The last item is the cell of a grid (the mask's weights), at row and col from 0.
-void DescribeCell(Context& ctx, const std::string& name, int row, int col);
+// The last item is the cell of a grid (the mask's weights), at row and col from 0, in the row
+// named `row_name` (its label, kept as the cell's value).
+void DescribeCell(Context& ctx, const std::string& name, int row, int col, const std::string& row_name);
 
 // A step the learner asked of a slider through its element (the arrow keys, Page Up and Down,
 // Home and End), taken by the slider `id` when it is next drawn: true, with the new value in

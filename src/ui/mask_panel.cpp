@@ -252,7 +252,8 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
 
       const bool allowed = shaped && result.allowed(row, col) && !result.RowIsEmpty(row);
       // A screen reader hears the cell's tooltip: its query and key, and its weight or what masks it.
-      DescribeCell(ctx, shaped ? CellTooltip(scene, result, row, col, allowed) : T("mask.empty_row"), row, col);
+      DescribeCell(ctx, shaped ? CellTooltip(scene, result, row, col, allowed) : T("mask.empty_row"), row, col,
+                   lesson::MaskToken(row));
       const ImVec2 inner_min(min.x + 1.0f, min.y + 1.0f);
       const ImVec2 inner_max(max.x - 1.0f, max.y - 1.0f);
       if (allowed) {

@@ -60,7 +60,7 @@ const SCENES = {
               'button "query"', 'button "museum"', 'checkbox "Divide by √d_k', 'slider "Temperature T"',
               'button "Reset this scene"'],
     combine: ['button "Combine" [pressed]', 'slider "First value"', 'slider "Second value"', 'slider "Weight split'],
-    mask: ['checkbox "Causal mask', '- grid:', '- row "', 'gridcell "'],
+    mask: ['checkbox "Causal mask', '- grid:', '- row "the":', '- row "<pad>":', 'gridcell "'],
     caveats: ['slider "weight on B"'],
     learn: ['button "Train"', 'radio "Learning rate 0.1"'],
     walkthrough: ['button "Play the lesson"', 'slider "Position"', 'checkbox "CC"', 'button "Next"'],
@@ -69,7 +69,7 @@ const SCENES = {
   es: {
     compare: ['group "Widget interactivo de atención, escena Comparar', 'button "Comparar" [pressed]',
               'slider "Temperatura T"'],
-    mask: ['- grid:', 'gridcell "'],
+    mask: ['- grid:', '- row "duerme":', 'gridcell "'],
   },
 };
 

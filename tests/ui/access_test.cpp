@@ -90,6 +90,7 @@ TEST_CASE("in every scene and language each control has a name and a role; slide
         if (node.role == AccessRole::Cell) {
           CHECK(node.row >= 0);
           CHECK(node.col >= 0);
+          CHECK(node.value == lesson::MaskToken(node.row));  // its row's name
         }
         if (node.checked == 1 && node.role == AccessRole::Button) ++pressed_scenes;
       }
