@@ -102,6 +102,7 @@ std::string TableJson(const lesson::MirrorTable& table) {
 // Tells the page the controls a screen reader can reach and the one with the focus, when either
 // changed since the last frame (ui/access.h): the page keeps an element for each.
 void PublishControls(App& app) {
+  if (!BridgeMirrorsControls()) return;
   std::string controls = ui::EncodeAccess(app.ui.access);
   const unsigned focus = ui::AccessFocus();
   if (controls == app.published_controls && focus == app.published_focus) return;

@@ -135,12 +135,22 @@ extern "C" EMSCRIPTEN_KEEPALIVE int attn_control_at(double x, double y) {
   return ui::ControlAt(g_app->ui, ImVec2(static_cast<float>(x), static_cast<float>(y))) ? 1 : 0;
 }
 
+namespace {
+
+// A call from the page that changed what the next frames show: they are drawn, though no input
+// event arrived.
+void DrawSoon() {
+  g_app->frames_pending = std::max(g_app->frames_pending, 2);
+  platform::BridgeWake();
+}
+
+}  // namespace
+
 // The page's element of control `id` (ui/access.h) took the DOM focus: ImGui's focus follows.
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_focus(unsigned id) {
   if (!g_app) return;
   ui::FocusAccessControl(g_app->ui, id);
-  g_app->frames_pending = std::max(g_app->frames_pending, 2);  // drawn with no input event
-  platform::BridgeWake();
+  DrawSoon();
 }
 
 // A key on control `id`'s element: when the control has ImGui's focus (a click gave it, which hides
@@ -155,8 +165,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_key(unsigned id) {
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_step(unsigned id, int step) {
   if (!g_app || step < static_cast<int>(ui::AccessStep::Less) || step > static_cast<int>(ui::AccessStep::Highest)) return;
   ui::RequestAccessStep(g_app->ui, id, static_cast<ui::AccessStep>(step));
-  g_app->frames_pending = std::max(g_app->frames_pending, 2);  // drawn with no input event
-  platform::BridgeWake();
+  DrawSoon();
 }
 
 // A screen reader pressed control `id`'s element (a click with no pointer): the control is
@@ -164,8 +173,7 @@ extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_step(unsigned id, int step) {
 extern "C" EMSCRIPTEN_KEEPALIVE void attn_access_press(unsigned id) {
   if (!g_app || !ui::FocusAccessControl(g_app->ui, id)) return;
   ImGui::ActivateItemByID(id);
-  g_app->frames_pending = std::max(g_app->frames_pending, 2);  // drawn with no input event
-  platform::BridgeWake();
+  DrawSoon();
 }
 
 // Whether a text box of the widget takes the keys (a slider's number being typed, a typed answer):

@@ -335,6 +335,8 @@ void BridgeStateChanged(const std::string& state, const std::string& description
   attn_js_state_changed(state.c_str(), description.c_str(), table_json.c_str());
 }
 
+bool BridgeMirrorsControls() { return true; }
+
 void BridgeControls(const std::string& controls, unsigned focus) { attn_js_controls(controls.c_str(), focus); }
 
 void BridgeContentHeight(int css_pixels) {
@@ -490,6 +492,8 @@ bool BridgeContextLost() { return false; }
 bool BridgeTakeContextRestored() { return false; }
 
 void BridgeStateChanged(const std::string&, const std::string&, const std::string&) {}
+
+bool BridgeMirrorsControls() { return false; }
 
 void BridgeControls(const std::string&, unsigned) {}
 

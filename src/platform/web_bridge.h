@@ -62,6 +62,9 @@ const lesson::TextStore* BridgeBuiltInText();
 // a sentence for the ARIA live region and the current numbers as a JSON table
 // ({caption, columns, rows}). The page updates its mirror, its URL and its host.
 void BridgeStateChanged(const std::string& state, const std::string& description, const std::string& table_json);
+// Web: true, the page keeps an element for each control (BridgeControls). Native: false, nothing
+// is told and the list need not be encoded.
+bool BridgeMirrorsControls();
 // Web: the widget's controls as a screen reader meets them (ui::EncodeAccess) and the one ImGui's
 // focus is on (0: none), for the page's parallel DOM of real elements; called when either changed.
 // Native: nothing.

@@ -157,6 +157,10 @@ bool TakeAccessStep(Context& ctx, ImGuiID id, double lo, double hi, double* valu
   const auto step = static_cast<AccessStep>(ctx.access.step);
   ctx.access.step_id = 0;
   ctx.access.step = 0;
+  return StepValue(step, lo, hi, value);
+}
+
+bool StepValue(AccessStep step, double lo, double hi, double* value) {
   const double size = AccessStepSize(lo, hi);
   const double from = std::isfinite(*value) ? *value : lo;
   double to = from;

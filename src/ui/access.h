@@ -55,6 +55,8 @@ void DescribeCell(Context& ctx, const std::string& name, int row, int col, const
 enum class AccessStep { None, Less, More, MuchLess, MuchMore, Lowest, Highest };
 void RequestAccessStep(Context& ctx, ImGuiID id, AccessStep step);
 bool TakeAccessStep(Context& ctx, ImGuiID id, double lo, double hi, double* value);
+// Moves *value from lo to hi by `step`, as TakeAccessStep does; true when it changed.
+bool StepValue(AccessStep step, double lo, double hi, double* value);
 
 // The step a slider from lo to hi takes: 1, 2 or 5 times a power of ten, about a twentieth of it.
 double AccessStepSize(double lo, double hi);

@@ -192,7 +192,6 @@ bool SliderNumber(Context& ctx, const char* label, const char* item_name, const 
 
   // A step asked through the page (a screen reader's arrow keys on the slider's element).
   bool stepped = !field.editing && TakeAccessStep(ctx, id, lo, hi, value);
-  if (stepped) field.note.clear();
 
   // ImGui's own reading of the box lands in `scratch` and is not used: the text is judged here.
   double scratch = field.editing ? field.start : *value;
@@ -209,11 +208,10 @@ bool SliderNumber(Context& ctx, const char* label, const char* item_name, const 
     if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) step = shift ? AccessStep::MuchMore : AccessStep::More;
     if (step != AccessStep::None) {
       ImGui::NavMoveRequestCancel();
-      RequestAccessStep(ctx, id, step);
-      stepped = TakeAccessStep(ctx, id, lo, hi, value);
-      if (stepped) field.note.clear();
+      stepped = StepValue(step, lo, hi, value);
     }
   }
+  if (stepped) field.note.clear();
 
   bool changed = stepped;
   if (typing) {
