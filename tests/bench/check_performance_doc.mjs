@@ -1,7 +1,8 @@
 // docs/performance.md comes from bench.json alone: from a made-up run, the page must name its date
 // and machine, give each budget with its result, the first-frame medians and spread, the core
 // ratios, the lesson page's Lighthouse medians beside each run and its scroll-through figures at
-// both widths, and say which budgets failed. Times nothing.
+// both widths, each scene's first screen at both widths with the measure's settings and goals,
+// and say which budgets failed. Times nothing.
 // usage: node check_performance_doc.mjs
 import { performanceDoc } from './performance_doc.mjs';
 
@@ -58,6 +59,15 @@ const bench = {
       cls: i ? 0 : 0.0042, shifts: [], starts: [], console_errors: [],
     })),
   },
+  first_screen: {
+    page: 'widget.html?scene=NAME', tesseract: 'tesseract 9.9.9', min_confidence: 60, background_tolerance: 8,
+    row_tolerance_px: 4,
+    views: [[390, 844], [1280, 800]].map(([width, height], i) => ({
+      width, height, device_scale_factor: 2,
+      scenes: [{ scene: 'compare', words: 40 + i, word_box_share: 0.125, picture_share: 0.2, chrome_rows: 1, hero_top_px: 64 },
+               { scene: 'quiz', words: 90, word_box_share: 0.2, picture_share: 0.05, chrome_rows: null, hero_top_px: null }],
+    })),
+  },
   budgets: [{ name: 'widget transfer, gzip -9', measured: '200.4 KB', limit: '<= 256 KB', pass: true },
             { name: 'native idle CPU', measured: '3 %', limit: '<= 1 %', pass: false }],
 };
@@ -103,6 +113,19 @@ const expect = [
   '| live WebGL contexts at the bottom | 1 | 2 |',
   '| layout shift (CLS) | 0.004 | 0 |',
   'Lighthouse warned: The tested device appears to have a slower CPU than Lighthouse expects. This can negatively affect your performance score.',
+  '## First screen',
+  'Debian\'s tesseract 9.9.9 reads the screenshot of the viewport in grey',
+  'a word counts when tesseract is at least 60 sure of it\n  and it holds a letter or a digit',
+  'by more than 8 in a channel',
+  '(within 4 px)',
+  'median words at most 60 at 390 px and 90 at 1280 px, no scene over 100;\n  a median picture share of at least 16 % at ' +
+    '390 px and 10 % at 1280 px; at 390 px, 1 row of chrome\n  and the hero\'s top within 120 px',
+  '| 390 × 844, DPR 2 | words | word boxes | picture | rows of chrome | hero\'s top |',
+  '| compare | 40 | 12.5 % | 20.0 % | 1 | 64 px |',
+  '| quiz | 90 | 20.0 % | 5.0 % | none | none |',
+  '| median | 65 | 16.3 % | 12.5 % | 1 | 64 px |',
+  '| 1280 × 800, DPR 2 | words | word boxes | picture | rows of chrome | hero\'s top |',
+  '| compare | 41 | 12.5 % | 20.0 % | 1 | 64 px |',
 ];
 const missing = expect.filter((line) => !page.includes(line));
 if (missing.length) {
@@ -112,6 +135,12 @@ if (missing.length) {
 const passing = performanceDoc({ ...bench, budgets: [bench.budgets[0]] });
 if (passing.includes('Failed')) {
   console.error('a run with every budget passing is reported as failed');
+  process.exit(1);
+}
+// A bench.json from before the first-screen measure says it did not measure it.
+const older = performanceDoc({ ...bench, first_screen: undefined });
+if (!older.includes('This run did not measure the first screen') || older.includes("Debian's tesseract")) {
+  console.error('a bench.json without first_screen is not said to lack it');
   process.exit(1);
 }
 // A bench.json without the lesson page's figures is refused with a message naming them.

@@ -4,6 +4,7 @@
 // usage: node performance_doc.mjs BENCH_JSON OUT_MD
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { GOALS, firstScreenTable } from './first_screen_measure.mjs';
 import { SETTLE_LIMIT_MS, SETTLE_MS } from './lesson_figures.mjs';
 
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} KB`;
@@ -138,6 +139,51 @@ export function lessonTables(bench) {
   return lines;
 }
 
+// Each scene's first screen (bench.first_screen, from first_screen.mjs) as Markdown lines: a table
+// per width, a row per scene.
+export function firstScreenTables(bench) {
+  const first = bench.first_screen;
+  if (!first) return ['This run did not measure the first screen (its bench.json has no first_screen).'];
+  return first.views.flatMap((view, i) => [...(i ? [''] : []), ...firstScreenTable(view)]);
+}
+
+// The first screen's goals (first_screen_measure.mjs) as a sentence.
+function firstScreenGoalsText() {
+  const [phone, wide] = [GOALS[390], GOALS[1280]];
+  const percent = (share) => `${Math.round(100 * share)} %`;
+  return `median words at most ${phone.medianWords} at 390 px and ${wide.medianWords} at 1280 px, no scene over ` +
+    `${phone.maxWords};\n  a median picture share of at least ${percent(phone.minPictureShare)} at 390 px and ` +
+    `${percent(wide.minPictureShare)} at 1280 px; at 390 px, ${phone.maxChromeRows} row of chrome\n  and the hero's top ` +
+    `within ${phone.maxHeroTopPx} px of the widget's top in every scene`;
+}
+
+// The first screen's method, with the run's settings.
+function firstScreenMethod(bench) {
+  const first = bench.first_screen;
+  if (!first) return '';
+  const tesseract = String(first.tesseract).replace(/^tesseract\s*/i, '');
+  return `\`widget.html?scene=NAME\` for each scene as it opens, in headless Chromium at 390 × 844 and
+1280 × 800 (DPR 2, light theme), once its frames have stopped: \`tests/bench/first_screen.mjs\`, which
+also runs alone (\`node tests/bench/first_screen.mjs build/web/site\` prints the tables and keeps the
+screenshots and tesseract's output in \`build/bench/first-screen/\`).
+
+- **Words**: Debian's tesseract ${tesseract} reads the screenshot of the viewport in grey (in colour
+  it skipped the labels of tinted buttons); a word counts when tesseract is at least ${first.min_confidence} sure of it
+  and it holds a letter or a digit. What it cannot read (too small, too faint, drawn over a
+  picture) is no word, and its pixels are picture.
+- **Word boxes**: the share of the screen inside the counted words' boxes, each pixel once.
+- **Picture**: the share of the screen outside those boxes whose colour differs from the
+  background (the most common colour) by more than ${first.background_tolerance} in a channel: the pictures, and
+  also the controls' fills and outlines.
+- **Rows of chrome** and **the hero's top**, from the parallel DOM's rectangles: the distinct tops
+  (within ${first.row_tolerance_px} px) of the controls laid out before the scene's first picture (its first
+  element with role img), and that picture's top below the widget's, in CSS px; "none" where the
+  scene announces no picture.
+- **Goals**: ${firstScreenGoalsText()}.
+
+`;
+}
+
 export function budgetTable(bench) {
   return [
     '| budget | measured | limit | result |',
@@ -156,13 +202,14 @@ export function performanceDoc(bench) {
      Do not edit: change the words in performance_doc.mjs and run the bench again. -->
 # Performance
 
-\`./scripts/bench\` builds what it needs, measures the widget beside a baseline and the lesson
-page with its seven widgets, prints the tables below, writes \`build/bench/bench.json\` (every
-sample included) and this page, and exits 1 if a budget fails. \`BENCH_RUNS=N\` sets the
-first-frame runs per page (default 41), \`BENCH_LIGHTHOUSE_RUNS=N\` the Lighthouse runs of the
-lesson page (default 3). It takes the machine for a while: run it when nothing else is building.
-CI does not run it; the \`performance_doc\` and \`lesson_bench_figures\` tests check this page's
-generator and the lesson bench's arithmetic on made-up runs.
+\`./scripts/bench\` builds what it needs, measures the widget beside a baseline, the lesson
+page with its seven widgets and each scene's first screen, prints the tables below, writes
+\`build/bench/bench.json\` (every sample included) and this page, and exits 1 if a budget fails.
+\`BENCH_RUNS=N\` sets the first-frame runs per page (default 41), \`BENCH_LIGHTHOUSE_RUNS=N\` the
+Lighthouse runs of the lesson page (default 3). It takes the machine for a while: run it when
+nothing else is building. CI does not run it; the \`performance_doc\` and \`lesson_bench_figures\`
+tests check this page's generator and the lesson bench's arithmetic on made-up runs, and
+\`first_screen_measure\` the first screen's measure on a drawn image.
 
 ## What is compared
 
@@ -256,7 +303,11 @@ The core ${bench.core.simd ? 'uses wasm SIMD in the wasm build' : 'runs as scala
 ### The lesson page
 
 ${lessonTables(bench).join('\n')}
-${bench.lesson.lighthouse.warnings.length ? `\nLighthouse warned: ${bench.lesson.lighthouse.warnings.map((w) => w.replace(/\s+/g, ' ').replace(/ Learn more.*$/, '')).join(' ')}\n` : ''}`;
+${bench.lesson.lighthouse.warnings.length ? `\nLighthouse warned: ${bench.lesson.lighthouse.warnings.map((w) => w.replace(/\s+/g, ' ').replace(/ Learn more.*$/, '')).join(' ')}\n` : ''}
+## First screen
+
+${firstScreenMethod(bench)}${firstScreenTables(bench).join('\n')}
+`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

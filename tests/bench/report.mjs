@@ -1,12 +1,13 @@
 // Turns the benchmark's measurements into one table and bench.json, with PASS/FAIL per budget.
-// usage: node report.mjs SITE_DIR BENCH_DIR   (BENCH_DIR holds page.json, lesson.json, native.json,
-// core-native.json, core-wasm.json and baseline-web/site/)   exits 1 when a budget fails
+// usage: node report.mjs SITE_DIR BENCH_DIR   (BENCH_DIR holds page.json, lesson.json, first_screen.json,
+// native.json, core-native.json, core-wasm.json and baseline-web/site/)   exits 1 when a budget fails
 import { readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { execFileSync } from 'node:child_process';
-import { budgetTable, lessonTables, measureTable, runLine } from './performance_doc.mjs';
+import { budgetTable, firstScreenTables, lessonTables, measureTable, runLine } from './performance_doc.mjs';
+import { firstScreenGoals } from './first_screen_measure.mjs';
 
 const [siteDir, benchDir] = process.argv.slice(2);
 const read = (name) => JSON.parse(readFileSync(join(benchDir, name), 'utf8'));
@@ -15,6 +16,10 @@ const native = read('native.json');
 const coreNative = read('core-native.json');
 const coreWasm = read('core-wasm.json');
 const lesson = read('lesson.json');
+// Each scene's first screen (first_screen.mjs), judged against the lesson's goals for it.
+const firstScreen = read('first_screen.json');
+const firstScreenBudgets = firstScreen.views.flatMap((view) => firstScreenGoals(view.width, view.scenes))
+  .map((goal) => [goal.name, goal.measured, goal.limit, goal.pass]);
 
 // Transfer: every file a page with one widget fetches, compressed as a server would send it.
 function transfer(dir, files) {
@@ -127,6 +132,7 @@ const budgets = [
    `${learnStep.ratio.toFixed(2)} (${learnStep.wasm_ms.toFixed(3)} / ${learnStep.native_ms.toFixed(3)} ms)` +
    `${learnStep.same_model ? '' : ' (trained models differ!)'}`, '<= 2.0', learnStep.ratio <= 2.0 && learnStep.same_model],
   ...lessonBudgets,
+  ...firstScreenBudgets,
 ];
 
 const machine = `${cpus().length} x ${cpus()[0]?.model?.trim() || 'CPU'}, ${(totalmem() / 2 ** 30).toFixed(0)} GiB`;
@@ -141,12 +147,13 @@ const time = `${now.slice(11, 16)} UTC`;
 const failed = budgets.filter((b) => !b[3]).map((b) => b[0]);
 const bench = {
   date, time, machine, os, chromium, load_average_15min: Number(loadavg()[2].toFixed(2)), transfer: { widget, host_embed: hostEmbed, baseline, offline_bytes: offlineBytes }, page, native, lesson,
+  first_screen: firstScreen,
   core: { simd: coreWasm.simd, same_results: sameResults, sizes: core, learn_step: learnStep },
   budgets: budgets.map(([name, measured, limit, pass]) => ({ name, measured, limit, pass })),
 };
 writeFileSync(join(benchDir, 'bench.json'), JSON.stringify(bench, null, 2) + '\n');
 console.log([`Benchmark ${runLine(bench)}`, '', ...measureTable(bench), '', ...lessonTables(bench), '',
-             ...budgetTable(bench)].join('\n'));
+             ...firstScreenTables(bench), '', ...budgetTable(bench)].join('\n'));
 console.log(`\nbench.json: ${join(benchDir, 'bench.json')}`);
 if (failed.length) {
   console.log(`FAILED budgets: ${failed.join('; ')}`);
