@@ -83,8 +83,9 @@ bool ReadScenes(EmbedOptions& options, const std::string& value, std::string* wh
 }
 
 bool ReadChrome(EmbedOptions& options, const std::string& value, std::string*) {
-  if (value != "full" && value != "none") return false;
-  options.chrome = value == "full";
+  if (value != "full" && value != "menu" && value != "none") return false;
+  options.chrome = value != "none";
+  options.scene_choice = value == "full";
   return true;
 }
 
@@ -143,7 +144,7 @@ bool ReadCorrections(EmbedOptions& options, const std::string& value, std::strin
 }
 
 const Option kOptions[] = {
-    {"scenes", "", ReadScenes},     {"chrome", "full or none", ReadChrome},
+    {"scenes", "", ReadScenes},     {"chrome", "full, menu or none", ReadChrome},
     {"controls", "", ReadControls}, {"theme", "light, dark or auto", ReadTheme},
     {"locale", "", ReadLocale},     {"corrections", "an https:, http: or mailto: URL without spaces", ReadCorrections},
 };

@@ -32,7 +32,8 @@ constexpr size_t kEmbedOptionMaxLength = 4096;
 
 struct EmbedOptions {
   std::vector<Scene> scenes;         // the scenes offered, in the bar's order; empty: all, in the registry's order
-  bool chrome = true;                // false (chrome="none"): no scene bar, the scene alone as a figure
+  bool chrome = true;                // false (chrome="none"): no bar, the scene alone as a figure
+  bool scene_choice = true;          // false (chrome="menu"): the bar without the scene choice (a page's section)
   unsigned controls = kAllControls;  // the bar's buttons shown (Control bits)
   std::string theme;                 // "light" or "dark"; empty: the system's
   std::string locale = "en";         // the language of the widget's words

@@ -23,7 +23,7 @@ std::string Usage() {
 #ifdef __EMSCRIPTEN__
   return "see attention_lesson --help natively\n";
 #else
-  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|none]\n"
+  return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|menu|none]\n"
          "       [--controls LIST] [--locale en|es] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
          "       [--save-picture] [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
@@ -33,7 +33,8 @@ std::string Usage() {
          "  --theme NAME       light, dark or auto (default: the system's; natively ATTENTION_LESSON_THEME)\n"
          "                     (ATTENTION_LESSON_CONTRAST=more: either with more contrast)\n"
          "  --scenes LIST      offer only these scenes, in this order (comma-separated)\n"
-         "  --chrome none      no scene bar: the scene alone, as a figure (default: full)\n"
+         "  --chrome NAME      full: the scene choice and the menu; menu: the menu alone; none: the scene\n"
+         "                     alone, as a figure (default: full)\n"
          "  --controls LIST    the bar's buttons: reset, copy-link, save-picture, correction, all or none\n"
          "  --locale NAME      the widget's language: en (English) or es (Espa\xC3\xB1ol); es reads\n"
          "                     es/lesson.txt beside lesson.txt (--assets), its missing keys in English;\n"

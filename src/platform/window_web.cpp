@@ -338,7 +338,7 @@ EM_JS(void, attn_js_window_install, (), {
   var layer = document.createElement("div");
   layer.style.cssText = "position:absolute;left:0;top:0;width:100%;height:0";
   area.insertBefore(layer, canvas);
-  var ROLES = ["button", "checkbox", "radio", "slider", "textbox", "button", "gridcell"];
+  var ROLES = ["button", "checkbox", "radio", "slider", "textbox", "button", "gridcell", "img"];
   var STEPS = {37: 1, 40: 1, 39: 2, 38: 2, 34: 3, 33: 4, 36: 5, 35: 6};  // keyCode: ui::AccessStep
   var controls = {};  // the element of each control, by its ImGui id
   var grid = null;    // the cells' grid (the Mask scene's weights), with a row element per row
@@ -354,6 +354,7 @@ EM_JS(void, attn_js_window_install, (), {
     element.attnId = id;
     element.setAttribute("role", role);
     element.style.cssText = "position:absolute;margin:0;padding:0;border:0;opacity:0;overflow:hidden;pointer-events:none";
+    if (role === "img") return element;  // a picture: named, never focused nor pressed
     element.addEventListener("focus", function() { if (syncing !== id) _attn_access_focus(id); });
     // A screen reader's press (a click with no pointer: the element takes none).
     if (role !== "slider" && role !== "textbox") element.addEventListener("click", function() { _attn_access_press(id); });
@@ -392,7 +393,7 @@ EM_JS(void, attn_js_window_install, (), {
       set(element, "aria-description", kind === 5 && f[6] ? f[6] : null);
       if (role === "textbox" && element.textContent !== f[6]) element.textContent = f[6];
       var stop = role === "gridcell" ? -1 : 0;
-      if (element.tabIndex !== stop) element.tabIndex = stop;
+      if (role !== "img" && element.tabIndex !== stop) element.tabIndex = stop;
       // Written only when they changed: each write would have the page lay out again.
       var style = element.style, box = [f[12], f[13], f[14], f[15]].join("px,") + "px";
       if (element.attnBox !== box) {

@@ -101,8 +101,23 @@ void DescribeItem(Context& ctx, AccessRole role, const std::string& name, ImGuiI
   }
 }
 
+void DescribeFigure(Context& ctx, const std::string& name, ImVec2 min, ImVec2 max) {
+  if (ImGui::GetCurrentContext() == nullptr) return;
+  AccessNode node;
+  node.id = ImGui::GetID("##figure");
+  node.role = AccessRole::Figure;
+  node.name = name;
+  node.min = min;
+  node.max = max;
+  ctx.access.nodes.push_back(node);
+}
+
 void DescribeChecked(Context& ctx, bool checked) {
   if (AccessNode* node = LastNode(ctx)) node->checked = checked ? 1 : 0;
+}
+
+void DescribeExpanded(Context& ctx, bool expanded) {
+  if (AccessNode* node = LastNode(ctx)) node->expanded = expanded ? 1 : 0;
 }
 
 void DescribeSlider(Context& ctx, const std::string& name, double now, double lo, double hi, const std::string& text) {

@@ -38,6 +38,8 @@ void DescribeItem(Context& ctx, AccessRole role, const std::string& name, ImGuiI
 // The last item picks or switches something on: a radio choice picked, a checkbox checked, a
 // button that stays pressed (the scene shown).
 void DescribeChecked(Context& ctx, bool checked);
+// The last item shows or hides a part (a menu under the bar): expanded while it shows.
+void DescribeExpanded(Context& ctx, bool expanded);
 // The last item is a slider from lo to hi at `now`, read out as `text` ("0,5").
 void DescribeSlider(Context& ctx, const std::string& name, double now, double lo, double hi, const std::string& text);
 // The last item is a choice of a group (a radio button), named with the group's words first
@@ -48,6 +50,11 @@ void DescribeValue(Context& ctx, const std::string& value, ImGuiID id = 0);
 // The last item is the cell of a grid (the mask's weights), at row and col from 0, in the row
 // named `row_name` (its label, kept as the cell's value).
 void DescribeCell(Context& ctx, const std::string& name, int row, int col, const std::string& row_name);
+
+// The scene's picture, its hero, at [min, max] (screen pixels): a figure named by what it shows
+// now, listed where it is laid out. On the web an element with role=img over the picture that is
+// no tab stop; the first figure of a frame is the hero (the bench measures where it starts).
+void DescribeFigure(Context& ctx, const std::string& name, ImVec2 min, ImVec2 max);
 
 // A step the learner asked of a slider through its element (the arrow keys, Page Up and Down,
 // Home and End), taken by the slider `id` when it is next drawn: true, with the new value in

@@ -15,6 +15,7 @@
 #include <imgui.h>
 #include <imgui_internal.h>
 
+#include "lesson/describe.h"
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
 #include "ui/access.h"
@@ -279,13 +280,62 @@ std::vector<ImRect> DrawGrid(Context& ctx, ImDrawList* draw, const PlaneFrame& f
   return ticks;
 }
 
+// A dashed line from a to b.
+void DashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness) {
+  const float dx = b.x - a.x;
+  const float dy = b.y - a.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  constexpr float kDash = 5.0f;
+  for (float t = 0.0f; t < length; t += 2.0f * kDash) {
+    const float u = t / length;
+    const float v = std::min(t + kDash, length) / length;
+    draw->AddLine(ImVec2(a.x + dx * u, a.y + dy * u), ImVec2(a.x + dx * v, a.y + dy * v), color, thickness);
+  }
+}
+
+// The dot product made visible: the query's line across the plane, and each key's shadow on it
+// (a dashed drop from the key's tip, then a bar along the line in the key's colour). The bar's
+// signed length is q·k / |q|, so with the query fixed it grows with the key's score; bars of keys
+// behind the query point back past the origin. Side by side, a few pixels apart, so none hides
+// another.
+void DrawProjections(Context& ctx, ImDrawList* draw, const PlaneFrame& frame, ImVec2 origin, ImVec2 query_tip,
+                     const std::vector<ImVec2>& key_tips, const ImRect& canvas) {
+  const float qx = query_tip.x - origin.x;
+  const float qy = query_tip.y - origin.y;
+  const float q2 = qx * qx + qy * qy;
+  if (q2 < 16.0f) return;  // a query of (almost) no length has no line
+  const float q_length = std::sqrt(q2);
+  const float ux = qx / q_length;
+  const float uy = qy / q_length;
+  // The line through the query, as far as the coordinate square reaches.
+  const float reach = frame.side * 0.75f;
+  draw->PushClipRect(frame.min, ImVec2(frame.min.x + frame.side, frame.min.y + frame.side), true);
+  draw->AddLine(ImVec2(origin.x - ux * reach, origin.y - uy * reach), ImVec2(origin.x + ux * reach, origin.y + uy * reach),
+                WithAlpha(ctx.palette.text, 60), 1.5f);
+  draw->PopClipRect();
+  draw->PushClipRect(canvas.Min, canvas.Max, true);
+  const float count = static_cast<float>(key_tips.size());
+  for (size_t i = 0; i < key_tips.size(); ++i) {
+    const ImVec2 tip = key_tips[i];
+    const float along = (tip.x - origin.x) * ux + (tip.y - origin.y) * uy;  // pixels along the query's line
+    const ImVec2 foot(origin.x + ux * along, origin.y + uy * along);
+    const ImU32 color = KeyColor(ctx, static_cast<int>(i));
+    DashedLine(draw, tip, foot, WithAlpha(color, 150), 1.2f);
+    const float offset = (static_cast<float>(i) - (count - 1.0f) * 0.5f) * 4.0f;
+    const ImVec2 side(-uy * offset, ux * offset);
+    draw->AddLine(ImVec2(origin.x + side.x, origin.y + side.y), ImVec2(foot.x + side.x, foot.y + side.y), color, 3.5f);
+    RecordRect(ctx, KeyItemName("compare.projection", static_cast<int>(i)).c_str(), ImVec2(origin.x, origin.y),
+               ImVec2(foot.x, foot.y));
+  }
+  draw->PopClipRect();
+}
+
 // The query and the keys as arrows from the origin; each tip can be dragged or moved with keys.
 void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   CompareScene& scene = state.compare;
   const Palette& palette = ctx.palette;
   const Fonts& fonts = ctx.fonts;
 
-  ImGui::TextWrapped("%s", T("compare.plane_label").c_str());
   const ImVec2 canvas_min = ImGui::GetCursorScreenPos();
   const ImVec2 canvas_max(canvas_min.x + side, canvas_min.y + side);
   ImGui::Dummy(ImVec2(side, side));
@@ -356,6 +406,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   std::vector<ImVec2> key_tips;
   for (int i = 0; i < kCompareKeyCount; ++i) key_tips.push_back(glide(i, scene.keys[static_cast<size_t>(i)].position));
   for (const ImVec2& tip : key_tips) arrows.push_back(Segment{origin, tip});
+  DrawProjections(ctx, draw, frame, origin, query_tip, key_tips, canvas);
   for (int i = 0; i < kCompareKeyCount; ++i) {
     const ImVec2 tip = key_tips[static_cast<size_t>(i)];
     const ImU32 color = KeyColor(ctx, i);
@@ -381,19 +432,20 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     RecordRect(ctx, "compare.highlight", canvas_min, canvas_max);
   }
 
-  // The output, next to the plane, so it can be watched while dragging.
-  ImGui::PushFont(fonts.bold);
-  Paragraph(T("compare.output_readout") + " = " + Num(result.combination.output), palette.output);
-  ImGui::PopFont();
-  ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
+}
+
+// How to move the arrows and what the plane shows: under "About this scene".
+void DrawPlaneNotes(Context& ctx) {
+  ImGui::TextWrapped("%s", T("compare.plane_label").c_str());
+  ImGui::TextWrapped("%s", T("compare.vectors_note").c_str());
+  ImGui::TextWrapped("%s", T("compare.try").c_str());
+  ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", T("compare.keyboard_hint").c_str());
   const int chosen = ChosenTip();
   ImGui::TextWrapped("%s", lesson::Fill(T("compare.place_hint"),
                                         {{"arrow", chosen == kCompareKeyCount ? T("compare.query") : KeyLabel(chosen)}})
                                .c_str());
   ImGui::PopStyleColor();
-  ImGui::TextWrapped("%s", T("compare.try").c_str());
-  ImGui::TextWrapped("%s", T("compare.vectors_note").c_str());
 }
 
 // [SECTION] Scores, weights, temperature, output
@@ -478,39 +530,7 @@ void DrawScores(Context& ctx, lesson::LessonState& state) {
   ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.muted);
   ImGui::TextWrapped("%s", T("compare.scaling_note").c_str());
   ImGui::PopStyleColor();
-  EndGroup(ctx, state, "compare.scores");
-}
-
-// One bar per key: label, the weight as a bar, the weight as a number.
-void DrawWeightBars(Context& ctx, const CompareResult& result) {
-  const Palette& palette = ctx.palette;
-  const ImGuiStyle& style = ImGui::GetStyle();
-  float label_width = 0.0f;
-  for (int i = 0; i < kCompareKeyCount; ++i)
-    label_width = std::max(label_width, ImGui::CalcTextSize(KeyLabel(i).c_str()).x);
-  label_width += style.ItemSpacing.x;
-  const float number_width = ImGui::CalcTextSize("0.00").x + style.ItemSpacing.x;
-  const float width = ImGui::GetContentRegionAvail().x;
-  const float bar_width = std::max(40.0f, width - label_width - number_width);
-  const float row_height = ImGui::GetFontSize() + 10.0f;
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(style.ItemSpacing.x, 4.0f));
-  for (int i = 0; i < kCompareKeyCount; ++i) {
-    const double weight = std::clamp(result.weights[static_cast<size_t>(i)], 0.0, 1.0);
-    const ImVec2 pos = ImGui::GetCursorScreenPos();
-    ImGui::Dummy(ImVec2(label_width + bar_width + number_width, row_height));
-    RecordItem(ctx, KeyItemName("compare.weight", i).c_str());
-    const float text_y = pos.y + (row_height - ImGui::GetFontSize()) * 0.5f;
-    draw->AddText(ImVec2(pos.x, text_y), KeyColor(ctx, i), KeyLabel(i).c_str());
-    const ImVec2 bar_min(pos.x + label_width, pos.y + 3.0f);
-    const ImVec2 bar_max(bar_min.x + bar_width - style.ItemSpacing.x, pos.y + row_height - 3.0f);
-    draw->AddRectFilled(bar_min, bar_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 3.0f);
-    const float fill = (bar_max.x - bar_min.x) * Eased(ctx, MotionId("compare.weight", i), static_cast<float>(weight));
-    if (fill > 0.5f) draw->AddRectFilled(bar_min, ImVec2(bar_min.x + fill, bar_max.y), KeyColor(ctx, i), 3.0f);
-    draw->AddRect(bar_min, bar_max, WithAlpha(palette.axis, 120), 3.0f);
-    draw->AddText(ImVec2(bar_min.x + bar_width, text_y), palette.text, Num(weight).c_str());
-  }
-  ImGui::PopStyleVar();
+  EndGroup(ctx, state, "compare.scores_table");
 }
 
 void DrawTemperature(Context& ctx, lesson::LessonState& state) {
@@ -544,8 +564,7 @@ void DrawWeights(Context& ctx, lesson::LessonState& state) {
     ImGui::TextWrapped("%s", lesson::Fill(T("compare.weights_formula_temperature"), {{"t", shown}}).c_str());
   }
   DrawTemperature(ctx, state);
-  DrawWeightBars(ctx, lesson::ComputeCompare(state.compare));
-  EndGroup(ctx, state, "compare.weights");
+  EndGroup(ctx, state, "compare.weights_formula");
 }
 
 // Each key's value times its weight, then the products added: the Combine scene with four values.
@@ -578,55 +597,237 @@ void DrawOutput(Context& ctx, lesson::LessonState& state) {
   Paragraph(T("compare.output_sum") + " = " + lesson::LocalArithmetic(attention::FormatSum(result.combination)));
   ImGui::PopFont();
   ImGui::TextWrapped("%s", T("compare.output_note").c_str());
-  EndGroup(ctx, state, "compare.output");
+  EndGroup(ctx, state, "compare.output_table");
+}
+
+// [SECTION] The strip: scores → softmax → weights, and the output
+
+// A part of the picture the walkthrough may point at: recorded under its name, outlined (and
+// recorded as "compare.highlight") while it is the one.
+void HighlightPart(Context& ctx, const lesson::LessonState& state, const char* name, ImVec2 min, ImVec2 max) {
+  RecordAndHighlight(ctx, state, name, min, max);
+  if (IsHighlighted(state, name)) RecordRect(ctx, "compare.highlight", min, max);
+}
+
+constexpr float kScoreScale = 2.5f;  // a score bar's half-width stands for this score (longer ones are cut)
+constexpr float kStripRowGap = 6.0f;
+
+float StripRowHeight() { return ImGui::GetFontSize() + 16.0f; }
+float StripHeight() {
+  return ImGui::GetTextLineHeight() + 6.0f + kCompareKeyCount * (StripRowHeight() + kStripRowGap);
+}
+
+// One row per key, aligned in columns: its name; its score as a number and as a bar from zero
+// (left below zero, right above); softmax's arrow; its weight as a bar from 0 to 1 and as a
+// number. Both bars ease to their new length as the query turns.
+void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResult& result, float width) {
+  const Palette& palette = ctx.palette;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(ImVec2(width, StripHeight()));
+  ImGui::PushFont(ctx.fonts.bold);
+  float label_width = 0.0f;
+  for (int i = 0; i < kCompareKeyCount; ++i) label_width = std::max(label_width, ImGui::CalcTextSize(KeyLabel(i).c_str()).x);
+  ImGui::PopFont();
+  label_width += 8.0f;
+  const float number_width = ImGui::CalcTextSize("\u22120.00").x + 6.0f;
+  // Wide enough for the word softmax over its arrows.
+  const float arrow_width = std::max(30.0f, ImGui::CalcTextSize(T("compare.strip_softmax").c_str()).x + 10.0f);
+  const float bars = std::max(80.0f, width - label_width - arrow_width - 2.0f * number_width);
+  const float score_x = top.x + label_width + number_width;  // the score bars' column
+  const float score_width = bars * 0.42f;
+  const float arrow_x = score_x + score_width;                // softmax's arrow
+  const float weight_x = arrow_x + arrow_width;               // the weight bars' column
+  const float weight_width = bars - score_width;
+  const float zero_x = score_x + score_width * 0.5f;
+
+  // The columns' heads, and the word softmax over its arrows.
+  auto centred = [&](float centre, const std::string& text) {
+    const float w = ImGui::CalcTextSize(text.c_str()).x;
+    draw->AddText(ImVec2(centre - w * 0.5f, top.y), palette.muted, text.c_str());
+  };
+  centred(zero_x, T("compare.column_score"));
+  centred(arrow_x + arrow_width * 0.5f, T("compare.strip_softmax"));
+  centred(weight_x + weight_width * 0.5f, T("compare.column_weight"));
+  const float rows_top = top.y + ImGui::GetTextLineHeight() + 6.0f;
+  const float row_height = StripRowHeight();
+  const float rows_bottom = rows_top + kCompareKeyCount * (row_height + kStripRowGap) - kStripRowGap;
+  draw->AddLine(ImVec2(zero_x, rows_top - 2.0f), ImVec2(zero_x, rows_bottom + 2.0f), palette.axis, 1.5f);
+
+  for (int i = 0; i < kCompareKeyCount; ++i) {
+    const size_t k = static_cast<size_t>(i);
+    const ImU32 color = KeyColor(ctx, i);
+    const float y = rows_top + static_cast<float>(i) * (row_height + kStripRowGap);
+    const float text_y = y + (row_height - ImGui::GetFontSize()) * 0.5f;
+    ImGui::PushFont(ctx.fonts.bold);
+    draw->AddText(ImVec2(top.x, text_y), color, KeyLabel(i).c_str());
+    ImGui::PopFont();
+    // The score, a number and a bar from zero.
+    const std::string score_text = lesson::FormatSigned(result.scores[k]);
+    const float score_text_width = ImGui::CalcTextSize(score_text.c_str()).x;
+    draw->AddText(ImVec2(score_x - 8.0f - score_text_width, text_y), palette.text, score_text.c_str());
+    const float score = Eased(ctx, MotionId("compare.strip.score", i), static_cast<float>(result.scores[k]));
+    const float reach = std::clamp(score / kScoreScale, -1.0f, 1.0f) * score_width * 0.5f;
+    const ImVec2 score_min(std::min(zero_x, zero_x + reach), y + 3.0f);
+    const ImVec2 score_max(std::max(zero_x, zero_x + reach), y + row_height - 3.0f);
+    if (score_max.x - score_min.x > 0.5f) draw->AddRectFilled(score_min, score_max, WithAlpha(color, 150), 2.0f);
+    // Softmax's arrow.
+    const float ay = y + row_height * 0.5f;
+    DrawArrow(draw, ImVec2(arrow_x + 5.0f, ay), ImVec2(arrow_x + arrow_width - 5.0f, ay), palette.muted, 1.5f);
+    // The weight, a bar from 0 to 1 and a number.
+    const float weight =
+        Eased(ctx, MotionId("compare.strip.weight", i), static_cast<float>(std::clamp(result.weights[k], 0.0, 1.0)));
+    const ImVec2 track_min(weight_x, y + 3.0f);
+    const ImVec2 track_max(weight_x + weight_width, y + row_height - 3.0f);
+    draw->AddRectFilled(track_min, track_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
+    const float fill = weight_width * weight;
+    if (fill > 0.5f) draw->AddRectFilled(track_min, ImVec2(weight_x + fill, track_max.y), color, 2.0f);
+    draw->AddText(ImVec2(track_max.x + 6.0f, text_y), palette.text, Num(result.weights[k]).c_str());
+    RecordRect(ctx, KeyItemName("compare.weight", i).c_str(), track_min, ImVec2(weight_x + fill, track_max.y));
+    RecordRect(ctx, KeyItemName("compare.score_bar", i).c_str(), score_min, score_max);
+  }
+  HighlightPart(ctx, state, "compare.scores", ImVec2(top.x, rows_top - 2.0f), ImVec2(arrow_x, rows_bottom + 2.0f));
+  HighlightPart(ctx, state, "compare.weights", ImVec2(weight_x - 2.0f, rows_top - 2.0f),
+                ImVec2(top.x + width, rows_bottom + 2.0f));
+}
+
+// The output on a number line of the four values, each a tick in its key's colour: the marker
+// slides between them as the weights change, toward the values with the most weight.
+void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const CompareResult& result, float width) {
+  const Palette& palette = ctx.palette;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const float line = ImGui::GetTextLineHeight();
+  const float height = line + 10.0f + 14.0f + line + 8.0f;
+  ImGui::Dummy(ImVec2(width, height));
+  double lo = result.combination.output;
+  double hi = result.combination.output;
+  for (const lesson::CompareKey& key : state.compare.keys) {
+    lo = std::min(lo, key.value);
+    hi = std::max(hi, key.value);
+  }
+  if (hi - lo < 1.0) hi = lo + 1.0;
+  const double pad = (hi - lo) * 0.06;
+  lo -= pad;
+  hi += pad;
+  const float margin = 14.0f;
+  auto to_x = [&](double v) {
+    return top.x + margin + static_cast<float>((v - lo) / (hi - lo)) * (width - 2.0f * margin);
+  };
+  const float axis_y = top.y + line + 10.0f;
+  draw->AddLine(ImVec2(top.x, axis_y), ImVec2(top.x + width, axis_y), palette.axis, 2.0f);
+  // The values above the line; two that would touch take turns, the later one a little higher.
+  std::vector<ImRect> placed;
+  for (int i = 0; i < kCompareKeyCount; ++i) {
+    const double value = state.compare.keys[static_cast<size_t>(i)].value;
+    const float x = to_x(value);
+    draw->AddLine(ImVec2(x, axis_y - 6.0f), ImVec2(x, axis_y + 6.0f), KeyColor(ctx, i), 3.0f);
+    const std::string text = Num(value);
+    const ImVec2 size = ImGui::CalcTextSize(text.c_str());
+    ImRect at(ImVec2(x - size.x * 0.5f, top.y), ImVec2(x + size.x * 0.5f, top.y + size.y));
+    for (const ImRect& other : placed) {
+      if (at.Min.x < other.Max.x + 4.0f && other.Min.x < at.Max.x + 4.0f) at.Translate(ImVec2(other.Max.x + 4.0f - at.Min.x, 0.0f));
+    }
+    placed.push_back(at);
+    draw->AddText(at.Min, KeyColor(ctx, i), text.c_str());
+  }
+  const float ox = to_x(static_cast<double>(Eased(ctx, MotionId("compare.output_marker"), static_cast<float>(result.combination.output))));
+  draw->AddTriangleFilled(ImVec2(ox, axis_y - 2.0f), ImVec2(ox - 8.0f, axis_y + 13.0f), ImVec2(ox + 8.0f, axis_y + 13.0f),
+                          palette.output);
+  const std::string label = T("compare.output_sum") + " " + Num(result.combination.output);
+  ImGui::PushFont(ctx.fonts.bold);
+  const float label_width = ImGui::CalcTextSize(label.c_str()).x;
+  const float label_x = std::clamp(ox - label_width * 0.5f, top.x, top.x + width - label_width);
+  draw->AddText(ImVec2(label_x, axis_y + 16.0f), palette.output, label.c_str());
+  ImGui::PopFont();
+  RecordRect(ctx, "compare.output_marker", ImVec2(ox - 8.0f, axis_y - 2.0f), ImVec2(ox + 8.0f, axis_y + 13.0f));
+  HighlightPart(ctx, state, "compare.output", top, ImVec2(top.x + width, top.y + height));
+}
+
+// "Show the numbers": the arithmetic under the picture, opened by its header or a link
+// (compare.numbers), and for the walkthrough when it points at something inside.
+bool NumbersOpen(Context& ctx, lesson::LessonState& state) {
+  bool& open = state.compare.numbers_open;
+  if (IsHighlighted(state, "compare.scaling") || IsHighlighted(state, "compare.temperature")) open = true;
+  ImGui::SetNextItemOpen(open, ImGuiCond_Always);
+  open = ImGui::CollapsingHeader(T("compare.numbers").c_str());
+  RecordItem(ctx, "compare.numbers");
+  return open;
 }
 
 }  // namespace
 
 // [SECTION] The panel
 
-void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
-  const Fonts& fonts = ctx.fonts;
-  const Palette& palette = ctx.palette;
-
-  ImGui::PushFont(fonts.heading);
-  ImGui::TextWrapped("%s", T("compare.title").c_str());
-  ImGui::PopFont();
-  ImGui::TextWrapped("%s", T("compare.intro").c_str());
-  ImGui::TextWrapped("%s: %s", T("compare.paragraph_label").c_str(), T("compare.paragraph").c_str());
-  ImGui::PushFont(fonts.bold);
-  ImGui::TextWrapped("%s: %s", T("compare.question_label").c_str(), T("compare.question").c_str());
-  ImGui::PopFont();
-  ImGui::Spacing();
-
+void DrawComparePicture(lesson::LessonState& state, Context& ctx) {
   const CompareResult result = lesson::ComputeCompare(state.compare);
   if (!result.ok) {
-    ImGui::PushStyleColor(ImGuiCol_Text, palette.second);
+    ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.second);
     ImGui::TextWrapped("%s", T("compare.bad_state").c_str());
     ImGui::TextWrapped("(%s)", result.message.c_str());
     ImGui::PopStyleColor();
-  } else {
-    const float avail = ImGui::GetContentRegionAvail().x;
-    const bool table = avail >= kWideLayoutMin && ImGui::BeginTable("##compare_layout", 2, ImGuiTableFlags_None);
-    if (table) {
-      ImGui::TableSetupColumn("plane", ImGuiTableColumnFlags_WidthFixed, std::min(kPlaneMaxSide, avail * 0.46f));
-      ImGui::TableSetupColumn("numbers", ImGuiTableColumnFlags_WidthStretch);
-      ImGui::TableNextRow();
-      ImGui::TableNextColumn();
+    return;
+  }
+  // The plane, and beside it (under it on a phone) the strip and the output's line.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const bool wide = avail >= kWideLayoutMin;
+  const float side = wide ? std::min(kPlaneMaxSide, avail * 0.46f) : std::min(avail, kPlaneMaxSide);
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float line_height = ImGui::GetTextLineHeight() * 2.0f + 32.0f;
+  const float numbers_height = StripHeight() + spacing * 2.0f + line_height;
+  const ImVec2 top = ImGui::GetCursorScreenPos();
+  const ImVec2 bottom(top.x + avail, top.y + (wide ? std::max(side, numbers_height) : side + spacing + numbers_height));
+  DescribeFigure(ctx, lesson::Fill(T("compare.figure"), {{"description", lesson::DescribeScene(state)}}), top, bottom);
+  RecordRect(ctx, "compare.picture", top, bottom);
+  const bool table = wide && ImGui::BeginTable("##compare_layout", 2, ImGuiTableFlags_None);
+  if (table) {
+    ImGui::TableSetupColumn("plane", ImGuiTableColumnFlags_WidthFixed, side);
+    ImGui::TableSetupColumn("numbers", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+  }
+  DrawPlane(ctx, state, side);
+  if (table) {
+    ImGui::TableNextColumn();
+    ImGui::Dummy(ImVec2(1.0f, std::max(0.0f, (side - numbers_height) * 0.5f)));
+  }
+  const float numbers_width = ImGui::GetContentRegionAvail().x;
+  DrawStrip(ctx, state, result, numbers_width);
+  ImGui::Spacing();
+  DrawOutputLine(ctx, state, result, numbers_width);
+  if (table) ImGui::EndTable();
+}
+
+void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
+  const Palette& palette = ctx.palette;
+  Paragraph(T("compare.caption"));
+  DrawComparePicture(state, ctx);
+  if (lesson::ComputeCompare(state.compare).ok) {
+    ImGui::Spacing();
+    if (NumbersOpen(ctx, state)) {
+      DrawScores(ctx, state);
+      ImGui::Spacing();
+      DrawWeights(ctx, state);
+      ImGui::Spacing();
+      DrawOutput(ctx, state);
     }
-    DrawPlane(ctx, state, std::min(ImGui::GetContentRegionAvail().x, kPlaneMaxSide));
-    if (table) ImGui::TableNextColumn();
-    ImGui::Spacing();
-    DrawScores(ctx, state);
     DrawScalingDemo(state, ctx);
-    ImGui::Spacing();
-    DrawWeights(ctx, state);
-    ImGui::Spacing();
-    DrawOutput(ctx, state);
-    if (table) ImGui::EndTable();
-    ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
-    ImGui::TextWrapped("%s", T("compare.caution").c_str());
-    ImGui::PopStyleColor();
+    const bool about = ImGui::CollapsingHeader(T("compare.about").c_str());
+    RecordItem(ctx, "compare.about");
+    if (about) {
+      ImGui::PushFont(ctx.fonts.bold);
+      ImGui::TextWrapped("%s", T("compare.title").c_str());
+      ImGui::PopFont();
+      ImGui::TextWrapped("%s", T("compare.intro").c_str());
+      ImGui::TextWrapped("%s: %s", T("compare.paragraph_label").c_str(), T("compare.paragraph").c_str());
+      ImGui::PushFont(ctx.fonts.bold);
+      ImGui::TextWrapped("%s: %s", T("compare.question_label").c_str(), T("compare.question").c_str());
+      ImGui::PopFont();
+      DrawPlaneNotes(ctx);
+      ImGui::PushStyleColor(ImGuiCol_Text, palette.muted);
+      ImGui::TextWrapped("%s", T("compare.caution").c_str());
+      ImGui::PopStyleColor();
+    }
   }
 
   if (ImGui::Button(T("compare.reset").c_str())) lesson::ResetScene(state, lesson::Scene::Compare);

@@ -13,5 +13,8 @@ namespace ui {
 // and "compare.highlight" (the outline drawn for state.highlight, when it names this scene); the
 // √d_k demonstration's are listed in ui/compare_scaling_demo.h.
 void DrawComparePanel(lesson::LessonState& state, Context& ctx);
+// The scene's picture alone (the plane, the strip of scores and weights, the output's line), as
+// the panel shows it under its caption and the walkthrough shows it for a step.
+void DrawComparePicture(lesson::LessonState& state, Context& ctx);
 
 }  // namespace ui

@@ -60,7 +60,8 @@ struct ControlMap {
 };
 
 // A control as a screen reader meets it (ui/access.h).
-enum class AccessRole : unsigned char { Button, Checkbox, Radio, Slider, TextBox, Point, Cell };
+// Figure: a scene's picture, named by what it shows (role=img on the web, no tab stop).
+enum class AccessRole : unsigned char { Button, Checkbox, Radio, Slider, TextBox, Point, Cell, Figure };
 struct AccessNode {
   ImGuiID id = 0;
   AccessRole role = AccessRole::Button;
@@ -150,6 +151,8 @@ struct Context {
   CopyTextFn copy_text = nullptr;
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
   bool keys_open = false;       // the list of keyboard keys shows (the bar's Keys button, or ?)
+  bool menu_open = false;       // the bar's menu (Reset all, Copy link, ...) shows under it
+  bool scene_menu_open = false; // the list of scenes shows under the bar (a phone's scene choice)
   std::string copied_state;     // the state that link holds
   PictureRun picture;           // "Save picture": the request and what the last one said
   float content_height = 0.0f;  // height the last frame's content needed, in layout pixels

@@ -15,19 +15,20 @@ namespace {
 struct ScenePanel {
   lesson::Scene scene;
   PanelFn draw;
+  PanelFn picture;  // the picture alone (the walkthrough's for a step); null: none
 };
 
 // Called through this table rather than directly: the optimizer then keeps each panel a function
 // of its own instead of folding all of them into the frame, and a browser, which compiles wasm
 // functions when first called, compiles only the panel on screen before the first frame.
 constexpr ScenePanel kPanels[] = {
-    {lesson::Scene::Compare, DrawComparePanel},
-    {lesson::Scene::Combine, DrawCombinePanel},
-    {lesson::Scene::Mask, DrawMaskPanel},
-    {lesson::Scene::Caveats, DrawCaveatsPanel},
-    {lesson::Scene::Learn, DrawLearnPanel},
-    {lesson::Scene::Walkthrough, DrawWalkthroughPanel},
-    {lesson::Scene::Quiz, DrawQuizPanel},
+    {lesson::Scene::Compare, DrawComparePanel, DrawComparePicture},
+    {lesson::Scene::Combine, DrawCombinePanel, DrawCombinePicture},
+    {lesson::Scene::Mask, DrawMaskPanel, nullptr},
+    {lesson::Scene::Caveats, DrawCaveatsPanel, nullptr},
+    {lesson::Scene::Learn, DrawLearnPanel, nullptr},
+    {lesson::Scene::Walkthrough, DrawWalkthroughPanel, nullptr},
+    {lesson::Scene::Quiz, DrawQuizPanel, nullptr},
 };
 
 }  // namespace
@@ -35,6 +36,13 @@ constexpr ScenePanel kPanels[] = {
 PanelFn PanelOf(lesson::Scene scene) {
   for (const ScenePanel& panel : kPanels) {
     if (panel.scene == scene) return panel.draw;
+  }
+  return nullptr;
+}
+
+PanelFn PictureOf(lesson::Scene scene) {
+  for (const ScenePanel& panel : kPanels) {
+    if (panel.scene == scene) return panel.picture;
   }
   return nullptr;
 }

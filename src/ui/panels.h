@@ -11,5 +11,7 @@ using PanelFn = void (*)(lesson::LessonState& state, Context& ctx);
 
 // The panel that draws `scene`; null for a scene without one (a unit test checks there is none).
 PanelFn PanelOf(lesson::Scene scene);
+// The scene's picture alone, as the walkthrough shows it for a step; null for a scene without one.
+PanelFn PictureOf(lesson::Scene scene);
 
 }  // namespace ui

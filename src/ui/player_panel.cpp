@@ -9,6 +9,7 @@
 
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
+#include "lesson/scenes/walkthrough/walkthrough.h"
 #include "lesson/timeline/playback.h"
 #include "ui/access.h"
 #include "ui/highlight.h"
@@ -94,11 +95,33 @@ void CheckboxWithHint(Context& ctx, ButtonRow& row, const char* key, const char*
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(hint).c_str());
 }
 
+// Back and Next through the walkthrough's steps (Next starts over from the last).
+void DrawWalkthroughSteps(lesson::LessonState& state, ButtonRow& row, Context& ctx) {
+  lesson::Walkthrough& walkthrough = state.walkthrough;
+  const std::string back = T("walkthrough.back") + "###walkthrough_back";
+  row.Place(back);
+  ImGui::BeginDisabled(walkthrough.step == 0);
+  if (ImGui::Button(back.c_str())) lesson::PreviousWalkthroughStep(state);
+  ImGui::EndDisabled();
+  RecordItem(ctx, "walkthrough.back");
+  const bool last = walkthrough.step == lesson::WalkthroughStepCount() - 1;
+  const std::string next = T(last ? "walkthrough.start_over" : "walkthrough.next") + "###walkthrough_next";
+  row.Place(next);
+  if (ImGui::Button(next.c_str())) {
+    if (last) {
+      lesson::ApplyWalkthroughStep(state, 0);
+    } else {
+      lesson::NextWalkthroughStep(state);
+    }
+  }
+  RecordItem(ctx, "walkthrough.next");
+}
+
 }  // namespace
 
 bool PlayerInUse(const lesson::LessonState& state) { return state.walkthrough.playing || state.walkthrough.time > 0.0; }
 
-void DrawPlayer(lesson::LessonState& state, Context& ctx) {
+void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
   lesson::Walkthrough& walkthrough = state.walkthrough;
   if (ctx.hide_player) {
@@ -134,15 +157,19 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx) {
   RecordItem(ctx, "walkthrough.play");
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.player_keys").c_str());
 
-  // Labels that never change are their own ids.
-  const std::string& previous = T("walkthrough.previous_step");
-  row.Place(previous);
-  if (ImGui::Button(previous.c_str())) lesson::PlaybackPreviousStep(state, ctx.playback, timeline);
-  RecordItem(ctx, "walkthrough.previous_step");
-  const std::string& next = T("walkthrough.next_step");
-  row.Place(next);
-  if (ImGui::Button(next.c_str())) lesson::PlaybackNextStep(state, ctx.playback, timeline);
-  RecordItem(ctx, "walkthrough.next_step");
+  if (steps == PlayerSteps::Walkthrough) {
+    DrawWalkthroughSteps(state, row, ctx);
+  } else {
+    // Labels that never change are their own ids.
+    const std::string& previous = T("walkthrough.previous_step");
+    row.Place(previous);
+    if (ImGui::Button(previous.c_str())) lesson::PlaybackPreviousStep(state, ctx.playback, timeline);
+    RecordItem(ctx, "walkthrough.previous_step");
+    const std::string& next = T("walkthrough.next_step");
+    row.Place(next);
+    if (ImGui::Button(next.c_str())) lesson::PlaybackNextStep(state, ctx.playback, timeline);
+    RecordItem(ctx, "walkthrough.next_step");
+  }
   CheckboxWithHint(ctx, row, "walkthrough.cc", "walkthrough.captions", "walkthrough.cc_hint", &walkthrough.captions);
   CheckboxWithHint(ctx, row, "walkthrough.reduce_motion", "walkthrough.reduce_motion", "walkthrough.reduce_motion_hint",
                    &ctx.reduce_motion_setting);

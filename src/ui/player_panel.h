@@ -1,8 +1,8 @@
 #pragma once
 // The lesson's player: Play/Pause, previous and next step, a seek bar with a mark per step, the
 // speed, CC (captions) and the caption band, for the walkthrough played as a narrated explainer
-// (lesson/timeline/). The Walkthrough panel shows it at its top; while the lesson plays or is
-// paused part way, the widget shows it above whichever scene the lesson is on.
+// (lesson/timeline/). The Walkthrough panel shows it under the step's picture; while the lesson
+// plays or is paused part way, the widget shows it above whichever scene the lesson is on.
 
 #include "lesson/lesson_state.h"
 #include "ui/context.h"
@@ -13,7 +13,11 @@ namespace ui {
 // paused part way through.
 bool PlayerInUse(const lesson::LessonState& state);
 
-void DrawPlayer(lesson::LessonState& state, Context& ctx);
+// What the player's step buttons do: seek the played lesson to a step ("Previous step", "Next
+// step"), or, in the Walkthrough panel, step its steps ("Back", "Next"): one set of step buttons.
+enum class PlayerSteps { Playback, Walkthrough };
+
+void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps = PlayerSteps::Playback);
 
 // After the frame's panels: while the lesson plays, a change the learner made to a scene pauses
 // it (Play then restores the step).

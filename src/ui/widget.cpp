@@ -37,13 +37,14 @@ constexpr float kWidestLayout = 1280.0f;  // the widest the widget lays its cont
 // The widget's window as the last frame left it; none before the first frame.
 ImGuiWindow* WidgetWindow() { return ImGui::GetCurrentContext() ? ImGui::FindWindowByName(kWindowName) : nullptr; }
 
-// A button of the bar's row with its tooltip; true when pressed.
-bool BarButton(ButtonRow& row, Context& ctx, const char* key, const char* hint_key) {
+// A button of the menu's row with its tooltip; true when pressed (which closes the menu).
+bool MenuButton(ButtonRow& row, Context& ctx, const char* key, const char* hint_key) {
   const std::string& label = T(key);
   row.Place(label);
   const bool pressed = ImGui::Button(label.c_str());
   RecordItem(ctx, key);
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(hint_key).c_str());
+  if (pressed) ctx.menu_open = false;
   return pressed;
 }
 
@@ -64,53 +65,170 @@ void DrawPictureLine(const lesson::LessonState& state, Context& ctx) {
   }
 }
 
-// Scene buttons (the scenes the widget offers, in its order) that wrap onto a second line on
-// narrow screens, then the buttons the author left in: Reset all, Copy link, Save picture,
-// Suggest a correction.
-void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
-  ButtonRow row;
-  for (const Scene scene : lesson::OfferedScenes(ctx.embed)) {
-    const lesson::SceneModule& module = lesson::ModuleOf(scene);
-    const std::string& label = T(module.label_key);
-    const bool current = state.scene == scene;
-    row.Place(label);
-    if (current) {
-      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
-    }
-    ImGui::PushID(static_cast<int>(scene));
-    if (ImGui::Button(label.c_str())) {
-      state.scene = scene;
-      state.highlight.clear();
-    }
-    DescribeChecked(ctx, current);  // the scene shown: a button that stays pressed
-    ImGui::PopID();
-    if (current) ImGui::PopStyleColor(2);
-    RecordItem(ctx, module.label_key);
+// A button that opens or closes a part under the bar, its label followed by a small arrow that
+// points down when closed and up when open; a screen reader hears it as expanded or not.
+bool DisclosureButton(Context& ctx, const char* id, const std::string& label, const std::string& name, bool open) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float arrow = ImGui::GetFontSize() * 0.6f;
+  const ImVec2 text = ImGui::CalcTextSize(label.c_str());
+  const ImVec2 size(text.x + arrow + style.ItemInnerSpacing.x + style.FramePadding.x * 2.0f,
+                    text.y + style.FramePadding.y * 2.0f);
+  const bool pressed = ImGui::Button(id, size);
+  DescribeItem(ctx, AccessRole::Button, name);
+  DescribeExpanded(ctx, open);
+  const ImVec2 min = ImGui::GetItemRectMin();
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 color = ImGui::GetColorU32(ImGuiCol_Text);
+  draw->AddText(ImVec2(min.x + style.FramePadding.x, min.y + style.FramePadding.y), color, label.c_str());
+  const ImVec2 centre(min.x + size.x - style.FramePadding.x - arrow * 0.5f, min.y + size.y * 0.5f);
+  const float h = arrow * 0.3f;
+  if (open) {
+    draw->AddTriangleFilled(ImVec2(centre.x - arrow * 0.5f, centre.y + h), ImVec2(centre.x + arrow * 0.5f, centre.y + h),
+                            ImVec2(centre.x, centre.y - h), color);
+  } else {
+    draw->AddTriangleFilled(ImVec2(centre.x - arrow * 0.5f, centre.y - h), ImVec2(centre.x + arrow * 0.5f, centre.y - h),
+                            ImVec2(centre.x, centre.y + h), color);
   }
+  return pressed;
+}
+
+float DisclosureWidth(const std::string& label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFontSize() * 0.6f + style.ItemInnerSpacing.x +
+         style.FramePadding.x * 2.0f;
+}
+
+// One scene's button of the scene choice: the scene shown stays pressed.
+void SceneButton(lesson::LessonState& state, Context& ctx, Scene scene, const ImVec2& size) {
+  const lesson::SceneModule& module = lesson::ModuleOf(scene);
+  const bool current = state.scene == scene;
+  if (current) {
+    ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_Text));
+  }
+  ImGui::PushID(static_cast<int>(scene));
+  if (ImGui::Button(T(module.label_key).c_str(), size)) {
+    state.scene = scene;
+    state.highlight.clear();
+    ctx.scene_menu_open = false;
+  }
+  DescribeChecked(ctx, current);
+  ImGui::PopID();
+  if (current) ImGui::PopStyleColor(2);
+  RecordItem(ctx, module.label_key);
+}
+
+// The scene choice, where the widget offers more than one scene and the author left it in: a
+// segmented row of the scenes when it fits beside the menu, else one button with the scene's
+// name that opens the list of scenes under the bar (a phone). Returns whether it drew the list's
+// button (so the list follows the bar).
+bool HasSceneChoice(const Context& ctx) { return ctx.embed.scene_choice && lesson::OfferedScenes(ctx.embed).size() > 1; }
+
+bool DrawSceneChoice(lesson::LessonState& state, Context& ctx, float room) {
+  if (!HasSceneChoice(ctx)) return false;
+  const std::vector<Scene> scenes = lesson::OfferedScenes(ctx.embed);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  constexpr float kGap = 2.0f;  // between a segmented row's buttons
+  float row_width = 0.0f;
+  for (const Scene scene : scenes) {
+    row_width += ImGui::CalcTextSize(T(lesson::ModuleOf(scene).label_key).c_str()).x + style.FramePadding.x * 2.0f + kGap;
+  }
+  if (row_width <= room) {
+    ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, ImVec2(kGap, style.ItemSpacing.y));
+    bool first = true;
+    for (const Scene scene : scenes) {
+      if (!first) ImGui::SameLine();
+      first = false;
+      SceneButton(state, ctx, scene, ImVec2(0.0f, 0.0f));
+    }
+    ImGui::PopStyleVar();
+    ctx.scene_menu_open = false;
+    return false;
+  }
+  const std::string& label = T(lesson::ModuleOf(state.scene).label_key);
+  const std::string name = lesson::Fill(T("widget.scene_choice"), {{"scene", label}});
+  if (DisclosureButton(ctx, "##scenes", label, name, ctx.scene_menu_open)) {
+    ctx.scene_menu_open = !ctx.scene_menu_open;
+    ctx.menu_open = false;
+  }
+  RecordItem(ctx, "widget.scenes");
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.scenes_hint").c_str());
+  return true;
+}
+
+// The list of scenes a phone's scene button opens, one full-width button each.
+void DrawSceneList(lesson::LessonState& state, Context& ctx) {
+  const float width = ImGui::GetContentRegionAvail().x;
+  for (const Scene scene : lesson::OfferedScenes(ctx.embed)) SceneButton(state, ctx, scene, ImVec2(width, 0.0f));
+}
+
+// The menu's buttons the author left in: Reset all, Copy link, Save picture, Suggest a
+// correction, Keys; false when none would show.
+bool MenuHasItems(const Context& ctx) {
   const unsigned controls = ctx.embed.controls;
-  if ((controls & lesson::kControlReset) && BarButton(row, ctx, "widget.reset_all", "widget.reset_all_hint")) {
+  return (controls & lesson::kControlReset) || (ctx.copy_link != nullptr && (controls & lesson::kControlCopyLink)) ||
+         (ctx.picture.available && (controls & lesson::kControlSavePicture)) ||
+         (ctx.open_url != nullptr && ctx.state_link != nullptr && !ctx.embed.corrections.empty() &&
+          (controls & lesson::kControlCorrection)) ||
+         (controls & lesson::kControlKeys);
+}
+
+void DrawMenu(lesson::LessonState& state, Context& ctx) {
+  ButtonRow row;
+  const unsigned controls = ctx.embed.controls;
+  if ((controls & lesson::kControlReset) && MenuButton(row, ctx, "widget.reset_all", "widget.reset_all_hint")) {
     lesson::ResetAll(state);
   }
   if (ctx.copy_link != nullptr && (controls & lesson::kControlCopyLink)) {
-    if (BarButton(row, ctx, "widget.copy_link", "widget.copy_link_hint")) {
+    if (MenuButton(row, ctx, "widget.copy_link", "widget.copy_link_hint")) {
       ctx.copied_state = lesson::EncodeState(state);
       ctx.copy_message = ctx.copy_link(ctx.copied_state);
     }
   }
   if (ctx.picture.available && (controls & lesson::kControlSavePicture) &&
-      BarButton(row, ctx, "widget.save_picture", "widget.save_picture_hint")) {
+      MenuButton(row, ctx, "widget.save_picture", "widget.save_picture_hint")) {
     ctx.picture.requested = true;
   }
   if (ctx.open_url != nullptr && ctx.state_link != nullptr && !ctx.embed.corrections.empty() &&
       (controls & lesson::kControlCorrection)) {
-    if (BarButton(row, ctx, "widget.correction", "widget.correction_hint")) {
+    if (MenuButton(row, ctx, "widget.correction", "widget.correction_hint")) {
       ctx.open_url(lesson::CorrectionUrl(ctx.embed, state, ctx.state_link(lesson::EncodeState(state))));
     }
   }
-  if ((controls & lesson::kControlKeys) && BarButton(row, ctx, "widget.keys", "widget.keys_hint")) {
+  if ((controls & lesson::kControlKeys) && MenuButton(row, ctx, "widget.keys", "widget.keys_hint")) {
     ctx.keys_open = !ctx.keys_open;
   }
+}
+
+// The bar: one row at every width, the scene choice on the left and the menu's button on the
+// right; under it, while open, the list of scenes (a phone) or the menu's buttons; then what the
+// last Copy link or Save picture said.
+void DrawSceneBar(lesson::LessonState& state, Context& ctx) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const std::string& more = T("widget.more");
+  const bool has_menu = MenuHasItems(ctx);
+  const float menu_width = has_menu ? DisclosureWidth(more) : 0.0f;
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float left = ImGui::GetCursorPosX();
+  const bool list = DrawSceneChoice(state, ctx, avail - menu_width - style.ItemSpacing.x * 2.0f);
+  if (has_menu) {
+    if (HasSceneChoice(ctx)) ImGui::SameLine();
+    ImGui::SetCursorPosX(left + avail - menu_width);
+    if (DisclosureButton(ctx, "##more", more, more, ctx.menu_open)) {
+      ctx.menu_open = !ctx.menu_open;
+      ctx.scene_menu_open = false;
+    }
+    RecordItem(ctx, "widget.more");
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("widget.more_hint").c_str());
+  } else {
+    ctx.menu_open = false;
+  }
+  if (ImGui::IsKeyPressed(ImGuiKey_Escape, false) && (ctx.menu_open || ctx.scene_menu_open)) {
+    ctx.menu_open = false;
+    ctx.scene_menu_open = false;
+  }
+  if (list && ctx.scene_menu_open) DrawSceneList(state, ctx);
+  if (ctx.menu_open) DrawMenu(state, ctx);
   if (!ctx.copy_message.empty() && ctx.copied_state == lesson::EncodeState(state)) {
     ImGui::TextWrapped("%s", ctx.copy_message.c_str());
   }
@@ -191,7 +309,7 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   }
 
   // chrome="none": the scene alone, as a figure in the author's page.
-  if (ctx.embed.chrome) {
+  if (ctx.embed.chrome && (HasSceneChoice(ctx) || MenuHasItems(ctx))) {
     DrawSceneBar(state, ctx);
     ImGui::Separator();
   }

@@ -57,8 +57,8 @@ function expectIn(snapshot, lines, label) {
 const SCENES = {
   en: {
     compare: ['group "Interactive attention widget, Compare scene', 'button "Compare" [pressed]', 'button "Combine"',
-              'button "query"', 'button "museum"', 'checkbox "Divide by √d_k', 'slider "Temperature T"',
-              'button "Reset this scene"'],
+              'img "The query and four keys', 'button "query"', 'button "museum"', 'button "Show the numbers" [expanded]',
+              'checkbox "Divide by √d_k', 'slider "Temperature T"', 'button "About this scene"', 'button "Reset this scene"'],
     combine: ['button "Combine" [pressed]', 'slider "First value"', 'slider "Second value"', 'slider "Weight split'],
     mask: ['checkbox "Causal mask', '- grid:', '- row "the":', '- row "<pad>":', 'gridcell "'],
     caveats: ['slider "weight on B"'],
@@ -76,7 +76,9 @@ const SCENES = {
 for (const [locale, scenes] of Object.entries(SCENES)) {
   for (const [scene, lines] of Object.entries(scenes)) {
     await check(`${locale} ${scene}: the controls in the accessibility tree, named, with roles and states`, async () => {
-      const { context, page, problems } = await open(`scene=${scene}&locale=${locale}`);
+      // Compare with "Show the numbers" open, as a link opens it: its checkbox and slider are named too.
+      const numbers = scene === 'compare' ? '#scene=compare&compare.numbers=1' : '';
+      const { context, page, problems } = await open(`scene=${scene}&locale=${locale}${numbers}`);
       const snapshot = await page.locator('.attn-stage').ariaSnapshot();
       writeFileSync(join(out, `${locale}-${scene}.yaml`), snapshot);
       expectIn(snapshot, lines, `${locale} ${scene}`);
@@ -101,7 +103,7 @@ for (const [locale, scenes] of Object.entries(SCENES)) {
 
 await check('es: a slider\'s value text has the decimal comma; its aria-valuenow stays a number', async () => {
   const { context, page } = await open('scene=combine&locale=es#scene=combine&combine.weight=0.75');
-  const slider = page.getByRole('slider').nth(2);
+  const slider = page.getByRole('slider', { name: /Reparto del peso/ });
   const text = await slider.getAttribute('aria-valuetext');
   if (!/0,25/.test(text) || !/0,75/.test(text) || await slider.getAttribute('aria-valuenow') !== '0.75') {
     throw new Error(`valuetext ${text}, valuenow ${await slider.getAttribute('aria-valuenow')}`);
@@ -160,7 +162,7 @@ await check('ImGui\'s focus follows the DOM\'s: the element focused gets the rin
 // [SECTION] Sliders, checkboxes, presses
 
 await check('ArrowRight on the temperature slider changes the state and its aria-valuenow; Shift, Home and End too', async () => {
-  const { context, page } = await open('scene=compare');
+  const { context, page } = await open('scene=compare#scene=compare&compare.numbers=1');
   const slider = page.getByRole('slider', { name: 'Temperature T' });
   await slider.focus();
   await settle(page);
@@ -187,6 +189,9 @@ await check('ArrowRight on the temperature slider changes the state and its aria
 
 await check('a click on a control moves the DOM focus to its element; Space on a checkbox element toggles it', async () => {
   const { context, page } = await open('scene=compare');
+  // "Show the numbers", pressed as a screen reader presses it, opens the part with the checkbox.
+  await page.getByRole('button', { name: 'Show the numbers' }).dispatchEvent('click');
+  await settle(page);
   const box = await page.getByRole('checkbox', { name: /Divide by/ }).boundingBox();
   await page.mouse.click(box.x + 12, box.y + box.height / 2);
   await settle(page);

@@ -153,7 +153,7 @@ await check('wrong options are ignored with one warning each, naming the option,
   await new Promise((done) => setTimeout(done, 500));
   const said = warnings.slice(before);
   const expect = [/ignoring option scenes="combine,quizz": "quizz" is not a scene/, /ignoring option theme="purple"/,
-                  /ignoring option chrome="nah": it takes full or none/, /ignoring option controls="share"/,
+                  /ignoring option chrome="nah": it takes full, menu or none/, /ignoring option controls="share"/,
                   /ignoring option locale="xx"/, /ignoring option corrections="javascript:alert\(1\)"/,
                   /ignoring attribute "scnee": there is no such option/, /ignoring the widget state in the link/,
                   /ignoring option scene: it is longer than 4096 characters/];

@@ -199,9 +199,10 @@ await check('a quick Ctrl+click on a slider opens its box for a typed number', a
   await page.waitForFunction(() => document.querySelector('[aria-live]')?.textContent);
   const before = await liveText(page);
   if (!before.startsWith('Values 10 and 20')) throw new Error(`unexpected start: "${before}"`);
-  const box = await page.evaluate(() => { const r = document.querySelector('canvas').getBoundingClientRect(); return { x: r.x, y: r.y }; });
-  // The "First value" slider, left of its handle: a plain click there would move the value.
-  await page.mouse.move(box.x + 300, box.y + 180);
+  // The "First value" slider (found by its element of the parallel DOM), left of its handle: a
+  // plain click there would move the value.
+  const box = await page.getByRole('slider', { name: 'First value' }).boundingBox();
+  await page.mouse.move(box.x + box.width * 0.1, box.y + box.height / 2);
   await page.keyboard.down('Control');
   await page.mouse.down();
   await page.mouse.up();

@@ -69,18 +69,23 @@ async function inspect(page, selector, rows, step = 2) {
   }, [selector, rows, step]);
 }
 
-// The scene bar: the scene buttons, Reset all, Copy link, Save picture and, where corrections go
-// somewhere, Suggest a correction, as the first controls of the widget in reading order (the bar
-// wraps onto more lines on a narrow screen). Returns Save picture's centre in the viewport.
-function savePictureButton(info, withCorrection) {
-  const bar = info.scenes + 3 + (withCorrection ? 1 : 0);
-  if (info.controls.length < bar) throw new Error(`only ${info.controls.length} controls found, expected a bar of ${bar}`);
-  const button = info.controls[info.scenes + 2];
-  const row = info.controls.slice(0, bar);
-  if (row.some((c) => Math.abs(c.height - button.height) > 6)) {
-    throw new Error(`the bar's buttons are not all as tall as Save picture: ${JSON.stringify(row)}`);
-  }
-  return { x: info.stage.x + button.x, y: info.stage.y + button.y };
+// The bar: one row, the scene choice and "More", which opens the menu under it with Reset all,
+// Copy link, Save picture and, where corrections go somewhere, Suggest a correction. Checks that the
+// bar is one row of controls as tall as each other, opens the menu (a click on More, found by its
+// element of the parallel DOM, src/ui/access.h) and returns Save picture's centre in the viewport
+// and the bar's rectangle.
+async function openSavePicture(page, info, scope = page) {
+  const first = info.controls.filter((c) => Math.abs(c.y - info.controls[0].y) <= 4);
+  if (first.length < 1) throw new Error(`the bar's row has ${first.length} controls: ${JSON.stringify(info.controls)}`);
+  if (first.some((c) => Math.abs(c.height - first[0].height) > 6)) throw new Error(`the bar's buttons differ in height: ${JSON.stringify(first)}`);
+  const more = await scope.getByRole('button', { name: 'More', exact: true }).boundingBox();
+  const bar = { x: info.stage.x, y: info.stage.y, width: info.stage.width - 24, height: more.y + more.height + 2 - info.stage.y };
+  const before = await page.screenshot({ clip: bar });
+  await page.mouse.click(more.x + more.width / 2, more.y + more.height / 2);
+  await page.waitForTimeout(300);
+  const box = await scope.getByRole('button', { name: 'Save picture', exact: true }).boundingBox();
+  if (!box || box.y < more.y + more.height) throw new Error(`Save picture is not in the menu under the bar: ${JSON.stringify(box)}`);
+  return { at: { x: box.x + box.width / 2, y: box.y + box.height / 2 }, bar, before };
 }
 
 // Clicks Save picture; returns the download's name, its bytes and the page's picture event.
@@ -129,15 +134,10 @@ await check('widget.html at DPR 1: Save picture downloads a PNG at 2x with the m
   await waitForFirstFrame(page);
   await page.waitForTimeout(300);
   const info = await inspect(page, 'canvas', 140);
-  const at = savePictureButton(info, false);
-  // The bar's buttons down to Save picture's middle (the line about the picture comes under them,
-  // a scrollbar may come at the right).
-  const right = Math.max(...info.controls.slice(0, info.scenes + 3).map((c) => c.x + c.width / 2));
-  const barClip = { x: info.stage.x, y: info.stage.y, width: right + 4, height: at.y - info.stage.y };
-  // The click leaves the DOM focus on the button's element (src/ui/access.h), which draws nothing:
-  // no page focus ring differs between the two pictures of the bar.
-  await page.waitForTimeout(200);
-  const barBefore = await page.screenshot({ clip: barClip });
+  // The bar's row before the menu opens (the click closes it again; the line about the picture
+  // comes under the bar). The click leaves the DOM focus on the button's element (src/ui/access.h),
+  // which draws nothing: no page focus ring differs between the two pictures of the bar.
+  const { at, bar: barClip, before: barBefore } = await openSavePicture(page, info);
   const picture = await savePicture(page, at);
   const width = Math.round(2 * info.canvas.width), height = Math.round(2 * info.canvas.height);
   const { stats } = expectPicture(picture, 'attention-mask.png', width, height);
@@ -173,7 +173,7 @@ await check('widget.html in the dark theme at DPR 2: a dark picture at 2x', asyn
   await waitForFirstFrame(page);
   await page.waitForTimeout(300);
   const info = await inspect(page, 'canvas', 140);
-  const picture = await savePicture(page, savePictureButton(info, false));
+  const picture = await savePicture(page, (await openSavePicture(page, info)).at);
   const { png } = expectPicture(picture, 'attention-compare.png', Math.round(2 * info.canvas.width), Math.round(2 * info.canvas.height));
   writeFileSync(join(out, 'widget-compare-dark.png'), picture.bytes);
   const at = ((png.height - 4) * png.width + 4) * 4;
@@ -188,13 +188,14 @@ await check('widget.html in the dark theme at DPR 2: a dark picture at 2x', asyn
 });
 
 await check('a widget on the lesson page taller than its canvas: the picture holds all its rows', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  // A short phone screen: the canvas holds 1.5 screens of rows, the Mask widget is taller.
+  const context = await browser.newContext({ viewport: { width: 390, height: 600 }, deviceScaleFactor: 2 });
   await context.addInitScript(KEEP_WIDGET_MODULES);
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
   const problems = watchPage(page);
   await page.goto(`${origin}/index.html`);
-  const slot = '[data-attention-widget][data-scene="compare"]';
+  const slot = '[data-attention-widget][data-scene="mask"]';
   const toTop = () => page.evaluate((sel) => {
     const target = document.querySelector(sel).querySelector('.attn-stage') || document.querySelector(sel);
     window.scrollTo(0, window.scrollY + target.getBoundingClientRect().top);
@@ -210,10 +211,12 @@ await check('a widget on the lesson page taller than its canvas: the picture hol
   if (info.stage.height <= info.canvas.height + 100) {
     throw new Error(`the widget (${info.stage.height} px) is not taller than its canvas (${info.canvas.height} px): no band to test`);
   }
-  const picture = await savePicture(page, savePictureButton(info, true));
-  const width = Math.round(2 * info.stage.width), height = Math.round(2 * info.stage.height);
-  const { png } = expectPicture(picture, 'attention-compare.png', width, height);
-  writeFileSync(join(out, 'lesson-compare-390.png'), picture.bytes);
+  const { at } = await openSavePicture(page, info, page.locator(slot));
+  const opened = await inspect(page, `${slot} canvas`, 10);  // the menu's row makes it taller
+  const picture = await savePicture(page, at);
+  const width = Math.round(2 * opened.stage.width), height = Math.round(2 * opened.stage.height);
+  const { png } = expectPicture(picture, 'attention-mask.png', width, height);
+  writeFileSync(join(out, 'lesson-mask-390.png'), picture.bytes);
   // Below the band the canvas holds (it starts at the widget's top here).
   const below = Math.round(2 * info.canvas.height);
   const share = rowsShare(png, below, png.height);

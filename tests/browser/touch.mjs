@@ -189,7 +189,7 @@ function moved(a, b) {
 // The Compare query's tip on screen, and the plane's scale: the query is put at (1, 0), then at
 // (-1, 0); the tip that moved is the query's, and it moved 2 plane units.
 async function findQuery() {
-  let box = await showWidget('compare', -420);
+  let box = await showWidget('compare', 20);
   const set = async (query, expect) => {
     await page.evaluate(([q]) => {
       AttentionWidget.get(document.querySelector('[data-scene="compare"]')).setState(`scene=compare&compare.query=${q}`);
@@ -268,24 +268,29 @@ async function pageTextBefore(scene) {
   return point;
 }
 
-// The first scene button of a widget (the scene bar starts every widget): the topmost control in
-// the widget's first 120 px, at 40 px from its left.
-async function firstSceneButton(scene) {
+// The menu's button of a widget (More, at the right of the bar that starts every widget; the
+// lesson page's widgets have no scene choice): the topmost control in the widget's first 120 px,
+// at 30 px from its right.
+async function menuButton(scene) {
   const box = await widgetBox(scene);
   const grid = await controlGrid(scene, 0, 120, 2);
-  const column = Math.round(40 / grid.step);
+  const column = Math.round((box.width - 30) / grid.step);
   const first = grid.rows.findIndex((r) => r.row[column]);
-  if (first < 0) throw new Error(`no control at the top left of the ${scene} widget: where is its scene bar?`);
+  if (first < 0) throw new Error(`no control at the top right of the ${scene} widget: where is its menu?`);
   let last = first;
   while (last + 1 < grid.rows.length && grid.rows[last + 1].row[column]) ++last;
-  return { x: box.x + 40, y: box.y + (grid.rows[first].y + grid.rows[last].y) / 2 };
+  return { x: box.x + box.width - 30, y: box.y + (grid.rows[first].y + grid.rows[last].y) / 2 };
 }
+
+// Whether the scene's widget shows its menu (its More element says it is expanded).
+const menuOpen = (scene) => page.evaluate((name) =>
+  document.querySelector(`[data-scene="${name}"] [role=button][aria-label="More"]`)?.getAttribute('aria-expanded') === 'true', scene);
 
 // [SECTION] Checks
 
 let pageSwipe = 0;  // how far a swipe over the page's own text scrolls it
 
-await check('a swipe over a widget\'s text scrolls the page as far as one over the page\'s text; then a tap presses a scene button', async () => {
+await check('a swipe over a widget\'s text scrolls the page as far as one over the page\'s text; then a tap opens its menu', async () => {
   await showWidget('caveats', -600);
   const start = await textPoint('caveats', 560, 800);
   const widgetSwipe = await swipe(start, -SWIPE);
@@ -299,9 +304,10 @@ await check('a swipe over a widget\'s text scrolls the page as far as one over t
   // The scrolling finger was the widget's pointer until the browser took it: the widget must
   // not still hold a button, or this tap would not press.
   await showWidget('caveats', 20);
-  await tap(await firstSceneButton('caveats'));
-  await page.waitForFunction(() => (window.__states.caveats || '').startsWith('scene=compare'), null, { timeout: 5000 })
-    .catch(async () => { throw new Error(`a tap on the first scene button left the state at "${await state('caveats')}"`); });
+  await tap(await menuButton('caveats'));
+  await page.waitForFunction(() => document.querySelector('[data-scene="caveats"] [role=button][aria-label="More"]')
+    ?.getAttribute('aria-expanded') === 'true', null, { timeout: 5000 })
+    .catch(() => { throw new Error('a tap on the menu\'s button did not open the menu'); });
 });
 
 let query = null;
@@ -359,19 +365,17 @@ await check('two fingers that land on a control press nothing, move nothing and 
       throw new Error(`two fingers (the second at ${second.x}, ${second.y}) changed the state from "${beforeState}" to "${afterState}"`);
     }
   }
-  // On the first scene button: no press.
+  // On the menu's button: no press.
   const box = await showWidget('compare', 20);
-  const button = await firstSceneButton('compare');
-  await page.evaluate(() => AttentionWidget.get(document.querySelector('[data-scene="compare"]')).setScene('mask'));
-  await page.waitForFunction(() => (window.__states.compare || '').startsWith('scene=mask'), null, { timeout: 5000 });
+  const button = await menuButton('compare');
+  if (await menuOpen('compare')) throw new Error('the compare widget\'s menu was open before the two fingers');
   await touch('touchStart', [{ ...button, id: 1 }]);
   await page.waitForTimeout(50);
   await touch('touchStart', [{ ...button, id: 1 }, { x: button.x + 150, y: button.y + 200, id: 2 }]);
   await page.waitForTimeout(50);
   await touch('touchEnd', []);
   await page.waitForTimeout(400);
-  const scene = await state('compare');
-  if (!scene.startsWith('scene=mask')) throw new Error(`two fingers on the first scene button pressed it: "${scene}"`);
+  if (await menuOpen('compare')) throw new Error('two fingers on the menu\'s button pressed it: the menu opened');
   // The page is not stuck: a one-finger swipe over the widget's text scrolls it.
   const start = await textPoint('compare', Math.max(box.y, 500), 800);
   const scrolled = await swipe(start, -SWIPE);

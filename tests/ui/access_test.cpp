@@ -61,7 +61,11 @@ TEST_CASE("in every scene and language each control has a name and a role; slide
       UiHarness ui(360.0f, 700.0f);
       ui_test::UseWords(locale);
       lesson::LessonState state;
+      state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
       state.scene = scene->id;
+      // The bar's menu and its list of scenes open, so their buttons are named too.
+      ui.ctx.menu_open = true;
+      ui.ctx.scene_menu_open = true;
       ui.Frames(3, [&] { ui::DrawWidget(state, ui.ctx); });
       const std::vector<AccessNode>& nodes = ui.ctx.access.nodes;
       REQUIRE(nodes.size() >= 10);
@@ -94,8 +98,12 @@ TEST_CASE("in every scene and language each control has a name and a role; slide
         }
         if (node.checked == 1 && node.role == AccessRole::Button) ++pressed_scenes;
       }
-      // The scene bar's button of the scene shown stays pressed, and only it.
+      // The list's button of the scene shown stays pressed, and only it; the button that opens the
+      // list says the scene too, and that the list is open.
       CHECK(pressed_scenes == 1);
+      const AccessNode* choice = FindNode(ui.ctx, lesson::Fill(lesson::T("widget.scene_choice"), {{"scene", lesson::T(scene->label_key)}}));
+      REQUIRE(choice != nullptr);
+      CHECK(choice->expanded == 1);
       const AccessNode* shown = FindNode(ui.ctx, lesson::T(scene->label_key));
       REQUIRE(shown != nullptr);
       CHECK(shown->checked == 1);
@@ -115,6 +123,7 @@ TEST_CASE("the controls come in the order they show in: on a phone, top to botto
     UiHarness ui(390.0f, 6000.0f);
     ui.ctx.fit_height = true;
     lesson::LessonState state;
+    state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
     state.scene = scene->id;
     ui.Frames(3, [&] { ui::DrawWidget(state, ui.ctx); });
     const std::vector<AccessNode>& nodes = ui.ctx.access.nodes;
@@ -139,6 +148,7 @@ TEST_CASE("the controls come in the order they show in: on a phone, top to botto
 TEST_CASE("focus given through the page lands on the control, with the keyboard's ring, and scrolls to it") {
   UiHarness ui(390.0f, 500.0f);
   lesson::LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
   const AccessNode* reset = FindNode(ui.ctx, lesson::T("compare.reset"));
@@ -166,6 +176,7 @@ TEST_CASE("focus given through the page lands on the control, with the keyboard'
 TEST_CASE("a slider steps as its element's keys ask: a twentieth of its range, five of them, its ends") {
   UiHarness ui(1280.0f, 2000.0f);
   lesson::LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
@@ -207,6 +218,7 @@ TEST_CASE("a slider steps as its element's keys ask: a twentieth of its range, f
 TEST_CASE("with the keyboard's ring on a slider, Left and Right step it and Up and Down still move on") {
   UiHarness ui(1280.0f, 2000.0f);
   lesson::LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
   const AccessNode* temperature = FindNode(ui.ctx, lesson::T("compare.temperature"));

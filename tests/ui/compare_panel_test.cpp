@@ -54,6 +54,7 @@ bool Inside(const ui::ItemRect& inner, const ui::ItemRect& outer) {
 TEST_CASE("dragging the query with the mouse onto the museum key moves the weight to museum") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -70,6 +71,7 @@ TEST_CASE("dragging the query with the mouse onto the museum key moves the weigh
 TEST_CASE("dragging a key moves that key and changes its weight") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -84,6 +86,7 @@ TEST_CASE("dragging a key moves that key and changes its weight") {
 TEST_CASE("arrow keys on the focused query move it and change the weights") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -108,6 +111,7 @@ TEST_CASE("arrow keys on the focused query move it and change the weights") {
 TEST_CASE("an arrow key stops at the edge of the plane") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -120,6 +124,7 @@ TEST_CASE("an arrow key stops at the edge of the plane") {
 TEST_CASE("Tab goes from the query to the first key, and the arrow keys then move that key") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -135,21 +140,22 @@ TEST_CASE("Tab goes from the query to the first key, and the arrow keys then mov
   CHECK(state.compare.keys[0].position.y == 1.0);
 }
 
-TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, the √d_k demo, then the temperature slider") {
+TEST_CASE("Tab visits the query, the four keys, the numbers' header, the scaling checkbox, then the temperature slider") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (int i = 0; i < 5; ++i) ui.PressKey(ImGuiKey_Tab, draw);  // query, museum, bus, shop, tour
   ui.PressKey(ImGuiKey_UpArrow, draw);
   CHECK(state.compare.keys[3].position.y == Approx(-1.4));  // tour moved
+  ui.PressKey(ImGuiKey_Tab, draw);                          // the open "Show the numbers" header
   ui.PressKey(ImGuiKey_Tab, draw);                          // the checkbox: Tab reaches every control
   ui.PressKey(ImGuiKey_Space, draw);
   CHECK_FALSE(state.compare.scaled);
   ui.PressKey(ImGuiKey_Space, draw);
   CHECK(state.compare.scaled);
-  ui.PressKey(ImGuiKey_Tab, draw);  // the closed "Why divide by √d_k?" header
   ui.PressKey(ImGuiKey_Tab, draw);  // the temperature slider, which Tab opens for typing
   ui.Type("0.5", draw);
   ui.PressKey(ImGuiKey_Enter, draw);
@@ -160,6 +166,7 @@ TEST_CASE("Tab visits the query, the four keys, the scaling checkbox, the √d_k
 TEST_CASE("after a click on a key tip the arrow keys move that key") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -178,6 +185,7 @@ TEST_CASE("an arrow key moves nothing when no tip has focus") {
   for (ImGuiKey key : {ImGuiKey_RightArrow, ImGuiKey_LeftArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow}) {
     CAPTURE(static_cast<int>(key));
     LessonState state;
+    state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
     UiHarness ui(1280.0f, 1800.0f);
     const auto draw = PanelIn(state, ui.ctx);
     ui.Frames(2, draw);
@@ -195,6 +203,7 @@ TEST_CASE("an arrow key moves nothing when no tip has focus") {
 TEST_CASE("toggling scaling changes the scores by exactly √2") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -215,6 +224,7 @@ TEST_CASE("toggling scaling changes the scores by exactly √2") {
 TEST_CASE("the temperature slider flattens the weights to the right and sharpens them to the left") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -234,6 +244,7 @@ TEST_CASE("the temperature slider flattens the weights to the right and sharpens
 TEST_CASE("the reset button puts the scene back as it opened") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -251,6 +262,7 @@ TEST_CASE("the reset button puts the scene back as it opened") {
 TEST_CASE("a walkthrough highlight outlines the element it names") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -290,6 +302,7 @@ TEST_CASE("a walkthrough highlight outlines the element it names") {
 TEST_CASE("at 1024 px the numbers sit beside the plane") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1024.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -300,6 +313,7 @@ TEST_CASE("at 1024 px the numbers sit beside the plane") {
 TEST_CASE("at phone width the numbers stack under the plane and everything fits in 360 px") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(360.0f, 2600.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -328,6 +342,7 @@ TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every widt
       CAPTURE(ratio);
       CAPTURE(width);
       LessonState state;
+      state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
       UiHarness ui(width, 2600.0f);
       ui::LoadFonts(ui.ctx, ratio);
       unsigned char* pixels = nullptr;
@@ -360,6 +375,7 @@ TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every widt
 TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it is reset") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   state.compare.keys[2].position.y = std::numeric_limits<double>::quiet_NaN();
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -375,6 +391,7 @@ TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it
 TEST_CASE("a click on a place in the plane moves the arrow clicked last there, without dragging (WCAG 2.5.7)") {
   EnsureLessonText();
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);

@@ -54,6 +54,7 @@ bool Within(const ui::ItemRect& inner, float left, float right) { return inner.m
 
 TEST_CASE("the √d_k demo opens closed, one line tall, and a click on its header opens it") {
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -61,9 +62,9 @@ TEST_CASE("the √d_k demo opens closed, one line tall, and a click on its heade
   CHECK_FALSE(ui.Has("compare.scaling_demo_raw"));
   const ui::ItemRect closed = ui.Item("compare.scaling_demo");
   CHECK(closed.max.y - closed.min.y <= ImGui::GetFrameHeight() + 1.0f);
-  // Under the scores, above the weights.
-  CHECK(closed.min.y > ui.Item("compare.scores").max.y);
-  CHECK(closed.max.y < ui.Item("compare.weights").min.y);
+  // Under the picture and the numbers it explains.
+  CHECK(closed.min.y > ui.Item("compare.picture").max.y);
+  CHECK(closed.min.y > ui.Item("compare.temperature_slider").max.y);
 
   ui.Click(ui.Item("compare.scaling_demo_toggle").Center(), draw);
   CHECK(state.compare.scaling_demo_open);
@@ -78,6 +79,7 @@ TEST_CASE("the √d_k demo opens closed, one line tall, and a click on its heade
 
 TEST_CASE("a click on a d_k choice changes the demo's d_k") {
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;  // as a link opens it
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -91,10 +93,12 @@ TEST_CASE("a click on a d_k choice changes the demo's d_k") {
 
 TEST_CASE("with the keyboard, Tab reaches the demo's header, Space opens it, and Tab and Space pick a d_k") {
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
   ui.Frames(2, draw);
-  for (int i = 0; i < 7; ++i) ui.PressKey(ImGuiKey_Tab, draw);  // query, four keys, scaling checkbox, header
+  // query, four keys, the numbers' header, scaling checkbox, temperature slider, the demo's header
+  for (int i = 0; i < 9; ++i) ui.PressKey(ImGuiKey_Tab, draw);
   ui.PressKey(ImGuiKey_Space, draw);
   CHECK(state.compare.scaling_demo_open);
   CHECK(state.compare.scaled);      // the checkbox was passed, not changed
@@ -113,6 +117,7 @@ TEST_CASE("each bar of the demo is as tall as its key's weight, without and with
       CAPTURE(d);
       CAPTURE(theme == ui::Theme::Dark);
       LessonState state;
+      state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
       state.compare.scaling_demo_open = true;
       REQUIRE(lesson::SetScalingDemoDimension(state.compare, d));
       UiHarness ui(1280.0f, 1800.0f);
@@ -141,6 +146,7 @@ TEST_CASE("each bar of the demo is as tall as its key's weight, without and with
 
 TEST_CASE("at phone width the open demo fits in 360 px, its captions over the bars") {
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;
   UiHarness ui(360.0f, 3000.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -160,6 +166,7 @@ TEST_CASE("at phone width the open demo fits in 360 px, its captions over the ba
 
 TEST_CASE("a walkthrough highlight can point at the demo, and reset closes it") {
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;
   REQUIRE(lesson::SetScalingDemoDimension(state.compare, 8));
   state.highlight = "compare.scaling_demo";
@@ -182,6 +189,7 @@ TEST_CASE("a walkthrough highlight can point at the demo, and reset closes it") 
 
 TEST_CASE("the demo's words are all in the lesson text") {
   LessonState state;
+  state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;
   UiHarness ui(1280.0f, 1800.0f);  // loads the built-in words
   for (const char* key : {"compare.scaling_demo", "compare.scaling_demo_intro", "compare.scaling_demo_raw",

@@ -66,6 +66,7 @@ ui::ItemRect LastItem() { return ui::ItemRect{ImGui::GetItemRectMin(), ImGui::Ge
 TEST_CASE("on the compare scene the arrow tips, the slider and the checkbox are controls; the plane and bars are not") {
   LessonState state;
   state.scene = Scene::Compare;
+  state.compare.numbers_open = true;
   UiHarness ui(kPhoneWidth, kPhoneHeight);
   const auto draw = Widget(state, ui.ctx);
   ui.Frames(2, draw);
@@ -95,9 +96,11 @@ TEST_CASE("the scene bar's buttons and reset are controls, in every scene") {
   for (const Scene scene : {Scene::Compare, Scene::Mask, Scene::Quiz}) {
     state.scene = scene;
     ui.Frames(2, draw);
-    CHECK(ControlAt(ui, ui.Item("widget.scene.compare").Center()));
-    CHECK(ControlAt(ui, ui.Item("widget.scene.quiz").Center()));
+    CHECK(ControlAt(ui, ui.Item("widget.scenes").Center()));
+    CHECK(ControlAt(ui, ui.Item("widget.more").Center()));
+    ui.OpenMenu(draw);
     CHECK(ControlAt(ui, ui.Item("widget.reset_all").Center()));
+    ui.ctx.menu_open = false;
   }
 }
 
@@ -132,6 +135,7 @@ TEST_CASE("on the caveats scene a paragraph is not a control, a checkbox is, and
 TEST_CASE("while the query's tip is dragged everything is a control; after the release only controls are") {
   LessonState state;
   state.scene = Scene::Compare;
+  state.compare.numbers_open = true;
   UiHarness ui(kPhoneWidth, kPhoneHeight);
   const auto draw = Widget(state, ui.ctx);
   ui.Frames(2, draw);
@@ -155,6 +159,7 @@ TEST_CASE("while the query's tip is dragged everything is a control; after the r
 TEST_CASE("pressing empty space holds no control") {
   LessonState state;
   state.scene = Scene::Compare;
+  state.compare.numbers_open = true;
   UiHarness ui(kPhoneWidth, kPhoneHeight);
   const auto draw = Widget(state, ui.ctx);
   ui.Frames(2, draw);
@@ -264,21 +269,21 @@ TEST_CASE("a finger's pan scrolls a widget taller than its canvas, up to its end
   const auto draw = Widget(state, ui.ctx);
   ui.Frames(2, draw);
   REQUIRE(ui::WidgetScrolls());
-  const float bar = ui.Item(lesson::Scenes().front()->label_key).min.y;
+  const float bar = ui.Item("widget.more").min.y;
   // At the top there is nothing above: a finger moving down does not scroll it.
   CHECK_FALSE(ui::ScrollWidgetBy(40.0f));
   // A finger moving up 100 px in two moves within one frame: the content follows it by 100 px.
   CHECK(ui::ScrollWidgetBy(-60.0f));
   CHECK(ui::ScrollWidgetBy(-40.0f));
   ui.Frame(draw);
-  CHECK(ui.Item(lesson::Scenes().front()->label_key).min.y == doctest::Approx(bar - 100.0f).epsilon(0.01));
+  CHECK(ui.Item("widget.more").min.y == doctest::Approx(bar - 100.0f).epsilon(0.01));
   // Far past the end: it stops at the end, and then will not go further.
   CHECK(ui::ScrollWidgetBy(-100000.0f));
   ui.Frame(draw);
   CHECK_FALSE(ui::ScrollWidgetBy(-10.0f));
   CHECK(ui::ScrollWidgetBy(100000.0f));
   ui.Frame(draw);
-  CHECK(ui.Item(lesson::Scenes().front()->label_key).min.y == doctest::Approx(bar));
+  CHECK(ui.Item("widget.more").min.y == doctest::Approx(bar));
 
   // In a page, the widget is as tall as its content and has no scrollbar: the page scrolls.
   LessonState fitted;

@@ -24,6 +24,7 @@ TEST_CASE("copy link hands the platform the current state, which decodes to the 
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
   g_copied.clear();
+  ui.OpenMenu(draw);
   ui.Click(ui.Item("widget.copy_link").Center(), draw);
   REQUIRE_FALSE(g_copied.empty());
   lesson::LessonState restored;
@@ -36,6 +37,7 @@ TEST_CASE("copy link hands the platform the current state, which decodes to the 
 TEST_CASE("without a platform hook there is no copy link button") {
   ui_test::UiHarness ui;
   ui.ctx.copy_link = nullptr;
+  ui.ctx.menu_open = true;
   lesson::LessonState state;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);

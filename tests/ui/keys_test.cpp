@@ -26,6 +26,7 @@ TEST_CASE("the Keys button and the ? key show and hide the list of keys, which n
   ui.Type("?", draw);
   ui.Frames(1, draw);
   CHECK_FALSE(ui.Has("widget.keys_list"));
+  ui.OpenMenu(draw);
   ui.Click(ui.Item("widget.keys").Center(), draw);
   ui.Frames(1, draw);
   CHECK(ui.Has("widget.keys_list"));
@@ -35,6 +36,7 @@ TEST_CASE("the Keys button and the ? key show and hide the list of keys, which n
        {"widget.keys_general", "compare.keyboard_hint", "mask.cells_hint", "learn.keys", "walkthrough.keys"}) {
     CHECK(lesson::LessonText().Has(key));
   }
+  ui.OpenMenu(draw);
   ui.Click(ui.Item("widget.keys").Center(), draw);
   ui.Frames(1, draw);
   CHECK_FALSE(ui.Has("widget.keys_list"));
@@ -43,6 +45,7 @@ TEST_CASE("the Keys button and the ? key show and hide the list of keys, which n
 TEST_CASE("an author may leave the Keys button out; the ? key still shows the list") {
   UiHarness ui(390.0f, 3000.0f);
   REQUIRE(lesson::SetEmbedOption(ui.ctx.embed, "controls", "reset", nullptr));
+  ui.ctx.menu_open = true;
   lesson::LessonState state;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);

@@ -49,6 +49,7 @@ TEST_CASE("no scene is wider than the widget, no controls overlap or are under 2
         ui_test::UseWords(locale);
         ui.ctx.fit_height = true;
         lesson::LessonState state;
+        state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
         state.scene = scene->id;
         ui.Frames(4, [&] { ui::DrawWidget(state, ui.ctx); });
         ImGuiWindow* window = ImGui::FindWindowByName("Attention lesson");

@@ -68,12 +68,21 @@ TEST_CASE("K and Space play and pause, C turns captions on and off") {
   CHECK_FALSE(state.walkthrough.captions);
 }
 
-TEST_CASE("Next step seeks to the next step's start and shows its scene") {
+TEST_CASE("over a played lesson, Next step seeks to the next step's start and shows its scene") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state = OnWalkthrough();
   const auto draw = WidgetOf(state, ui.ctx);
   ui.Frames(2, draw);
+  // In the Walkthrough panel the step buttons are its Back and Next; once played, the player over
+  // the lesson's scenes has Previous step and Next step.
+  CHECK_FALSE(ui.Has("walkthrough.next_step"));
+  ui.Click(ui.Item("walkthrough.play").Center(), draw);
+  Tick(state, ui.ctx, 1.0);
+  ui.Frames(1, draw);
+  ui.Click(ui.Item("walkthrough.play").Center(), draw);  // paused a second in, on the first scene
+  ui.Frames(1, draw);
+  REQUIRE(state.scene == lesson::Scene::Compare);
   for (int i = 0; i < 3; ++i) {
     ui.Click(ui.Item("walkthrough.next_step").Center(), draw);
     ui.Frames(1, draw);
@@ -116,7 +125,7 @@ TEST_CASE("at phone width the player's controls fit") {
   state.walkthrough.captions = true;
   const auto draw = WidgetOf(state, ui.ctx);
   ui.Frames(2, draw);
-  for (const char* name : {"walkthrough.play", "walkthrough.previous_step", "walkthrough.next_step",
+  for (const char* name : {"walkthrough.play", "walkthrough.back", "walkthrough.next",
                            "walkthrough.captions", "walkthrough.speed", "walkthrough.seek", "walkthrough.caption"}) {
     CAPTURE(name);
     const ui::ItemRect rect = ui.Item(name);

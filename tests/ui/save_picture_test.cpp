@@ -26,6 +26,7 @@ void PictureSaved(ui::Context& ctx, const lesson::LessonState& state) {
 
 TEST_CASE("Save picture shows where the platform saves pictures and the author left it in") {
   ui_test::UiHarness ui;
+  ui.ctx.menu_open = true;
   lesson::LessonState state;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
@@ -34,7 +35,7 @@ TEST_CASE("Save picture shows where the platform saves pictures and the author l
   ui.ctx.picture.available = true;
   ui.Frames(2, draw);
   REQUIRE(ui.Has("widget.save_picture"));
-  // After Copy link, on the same line of the bar.
+  // After Copy link, on the same line of the menu.
   ui.ctx.copy_link = [](const std::string&) { return std::string(); };
   ui.Frames(2, draw);
   CHECK(ui.Item("widget.copy_link").min.x < ui.Item("widget.save_picture").min.x);
@@ -63,6 +64,7 @@ TEST_CASE("pressing Save picture asks the app for a picture and changes nothing 
   ui.Frames(2, draw);
   const std::string before = lesson::EncodeState(state);
   CHECK_FALSE(ui.ctx.picture.requested);
+  ui.OpenMenu(draw);
   ui.Click(ui.Item("widget.save_picture").Center(), draw);
   CHECK(ui.ctx.picture.requested);
   CHECK(lesson::EncodeState(state) == before);
@@ -82,7 +84,7 @@ TEST_CASE("after a picture the bar says what was saved and offers the mirror's s
   ui.Frames(2, draw);
   REQUIRE(ui.Has("widget.copy_alt"));
   // Under the bar, above the scene.
-  CHECK(ui.Item("widget.copy_alt").min.y > ui.Item("widget.save_picture").max.y);
+  CHECK(ui.Item("widget.copy_alt").min.y > ui.Item("widget.more").max.y);
   g_copied.clear();
   ui.Click(ui.Item("widget.copy_alt").Center(), draw);
   CHECK(g_copied == "The output is 18.");

@@ -101,6 +101,12 @@ void UiHarness::Type(const std::string& text, const DrawFn& draw) {
   Frame(draw);
 }
 
+void UiHarness::OpenMenu(const DrawFn& draw) {
+  if (ctx.menu_open) return;
+  Click(Item("widget.more").Center(), draw);
+  Frames(1, draw);
+}
+
 ui::ItemRect UiHarness::Item(const char* name) const {
   ui::ItemRect rect{};
   const bool found = ui::FindItem(ctx, name, &rect);

@@ -42,6 +42,8 @@ class UiHarness {
 
   // The named element's rectangle from the last frame (fails the test when absent).
   ui::ItemRect Item(const char* name) const;
+  // Opens the bar's menu (Reset all, Copy link, ...) with a click on "More", when it is closed.
+  void OpenMenu(const DrawFn& draw);
   bool Has(const char* name) const;
 
   ui::Context ctx;  // what the panels keep between frames, as the app's own

@@ -168,6 +168,8 @@ TEST_CASE("show me opens the step's scene with the element to look at") {
   lesson::SetPadding(state.mask, true);  // changed after the step was applied
   const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.read").Center(), draw);  // the step in words, with Show me
+  ui.Frame(draw);
   ui.Click(ui.Item("walkthrough.show_me").Center(), draw);
   CHECK(state.scene == lesson::Scene::Mask);
   CHECK(state.highlight == "mask.causal");
@@ -177,11 +179,13 @@ TEST_CASE("show me opens the step's scene with the element to look at") {
 
 TEST_CASE("at phone width every control fits inside the panel") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(360.0f, 800.0f);
+  ui_test::UiHarness ui(360.0f, 2000.0f);
   lesson::LessonState state = OnWalkthrough();
   state.walkthrough.captions = true;
   const auto draw = WalkthroughIn(state, ui.ctx);
   ui.Frames(2, draw);
+  ui.Click(ui.Item("walkthrough.read").Center(), draw);
+  ui.Frame(draw);
   for (const char* name : {"walkthrough.back", "walkthrough.next", "walkthrough.position", "walkthrough.captions",
                            "walkthrough.show_me", "walkthrough.caption", "walkthrough.step_text"}) {
     CAPTURE(name);
@@ -202,6 +206,8 @@ TEST_CASE("every step's show me lands on a scene that draws the element it point
     lesson::ApplyWalkthroughStep(state, step);
     const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
     ui.Frames(2, draw);
+    ui.Click(ui.Item("walkthrough.read").Center(), draw);
+    ui.Frame(draw);
     ui.Click(ui.Item("walkthrough.show_me").Center(), draw);
     ui.Frame(draw);
     CHECK(state.scene == lesson::WalkthroughStepScene(step));
@@ -211,5 +217,37 @@ TEST_CASE("every step's show me lands on a scene that draws the element it point
     // the outlined element under its own name.
     const std::string drawn = state.scene == lesson::Scene::Compare ? "compare.highlight" : highlight;
     CHECK_MESSAGE(ui.Has(drawn.c_str()), "the scene drew nothing named " << drawn);
+  }
+}
+
+TEST_CASE("each step opens on its picture, under one caption, with one set of step buttons under it") {
+  ui_test::LoadLessonText();
+  for (const float width : {390.0f, 1280.0f}) {
+    CAPTURE(width);
+    ui_test::UiHarness ui(width, 844.0f);
+    lesson::LessonState state = OnWalkthrough();
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(2, draw);
+    // Step 1 is about the Compare scene: its picture, the keys outlined (the step looks at them).
+    REQUIRE(ui.Has("compare.picture"));
+    const ui::ItemRect picture = ui.Item("compare.picture");
+    const ui::ItemRect caption = ui.Item("walkthrough.position");
+    CHECK(caption.max.y <= picture.min.y);
+    CHECK(picture.min.y - ui.Item("widget.more").max.y < 70.0f);  // the caption's line and no more
+    CHECK(ui.Has("compare.highlight"));
+    // The step buttons under the picture, and only one set of them.
+    CHECK(ui.Item("walkthrough.next").min.y > picture.max.y);
+    CHECK_FALSE(ui.Has("walkthrough.next_step"));
+    CHECK_FALSE(ui.Has("walkthrough.previous_step"));
+    CHECK_FALSE(ui.Has("walkthrough.step_text"));  // the words open on demand
+    // Step 4, the worked example: the Combine picture.
+    for (int i = 0; i < 3; ++i) {
+      ui.Click(ui.Item("walkthrough.next").Center(), draw);
+      ui.Frame(draw);
+    }
+    CHECK(state.walkthrough.step == 3);
+    CHECK(state.scene == lesson::Scene::Walkthrough);
+    CHECK(ui.Has("combine.picture"));
+    CHECK_FALSE(ui.Has("compare.picture"));
   }
 }

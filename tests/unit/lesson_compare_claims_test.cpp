@@ -190,3 +190,31 @@ TEST_CASE(
   // At the slider's top every share is within 0.1 of an equal quarter.
   for (double w : previous.weights) CHECK(std::fabs(w - 0.25) < 0.1);
 }
+
+// compare.caption: "Drag the query: the key it points at gets the most weight, and the output moves
+// toward that key's value." From the scene as it opens, the query pointed along each key (at its
+// opening length, and out to the key's tip) gives that key the most weight and brings the output
+// nearer to that key's value than it was. (Not "the nearer it points, the more": turning toward
+// the shop, its weight peaks just before the query points at it, and turning toward the tour the
+// output passes 14 on its way to the shop's 17; this test found both.)
+TEST_CASE("the caption's claim: the key the query points at gets the most weight, and the output moves toward its value") {
+  lesson::TextStore store;
+  lesson::LoadBuiltInText(store);
+  const std::string caption = store.Get("compare.caption");
+  REQUIRE(caption.find("points at gets the most weight") != std::string::npos);
+  REQUIRE(caption.find("output moves toward that key's value") != std::string::npos);
+  const CompareScene opened;
+  const CompareResult start = WithQuery(opened.query);
+  for (size_t k = 0; k < opened.keys.size(); ++k) {
+    CAPTURE(k);
+    const PlanePoint key = opened.keys[k].position;
+    const double value = opened.keys[k].value;
+    for (const double length : {Length(opened.query), Length(key)}) {
+      CAPTURE(length);
+      const CompareResult there = WithQuery(Polar(length, Angle(key)));
+      CHECK(static_cast<size_t>(there.strongest) == k);
+      CHECK(there.weights[k] > start.weights[k]);
+      CHECK(std::fabs(there.combination.output - value) < std::fabs(start.combination.output - value));
+    }
+  }
+}

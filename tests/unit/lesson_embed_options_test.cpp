@@ -52,10 +52,14 @@ TEST_CASE("chrome, theme and locale take their listed values only") {
   EmbedOptions options;
   CHECK(Refusal(options, "chrome", "none") == "accepted");
   CHECK_FALSE(options.chrome);
-  CHECK(Mentions(Refusal(options, "chrome", "hidden"), "full or none"));
+  CHECK(Mentions(Refusal(options, "chrome", "hidden"), "full, menu or none"));
   CHECK_FALSE(options.chrome);
+  CHECK(Refusal(options, "chrome", "menu") == "accepted");
+  CHECK(options.chrome);
+  CHECK_FALSE(options.scene_choice);
   CHECK(Refusal(options, "chrome", "full") == "accepted");
   CHECK(options.chrome);
+  CHECK(options.scene_choice);
 
   CHECK(Refusal(options, "theme", "dark") == "accepted");
   CHECK(options.theme == "dark");

@@ -64,6 +64,8 @@ struct CompareScene {
   double temperature = kCompareTemperatureDefault;  // softmax temperature: < 1 sharpens, > 1 flattens
   // "Why divide by √d_k?" (scaling_demo.h): whether it is open, and its d_k (one of kScalingDemoDimensions).
   bool scaling_demo_open = false;
+  // "Show the numbers": the scores', weights' and output's arithmetic open under the picture.
+  bool numbers_open = false;
   int scaling_demo_dimension = kScalingDemoDefaultDimension;
 };
 

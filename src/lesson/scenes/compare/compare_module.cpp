@@ -124,6 +124,7 @@ std::vector<Param> Params() {
   params.push_back(FlagParam<&LessonState::compare, &CompareScene::scaled>("compare.scaled"));
   params.push_back(NumberParam<&LessonState::compare, &CompareScene::temperature, SetTemperature>(
       "compare.temperature", kCompareTemperatureMin, kCompareTemperatureMax));
+  params.push_back(FlagParam<&LessonState::compare, &CompareScene::numbers_open>("compare.numbers"));
   params.push_back(FlagParam<&LessonState::compare, &CompareScene::scaling_demo_open>("compare.scaling_demo"));
   params.push_back(NumberParam<&LessonState::compare, &CompareScene::scaling_demo_dimension, SetScalingDemoDimension>(
       "compare.scaling_demo_dk", kScalingDemoMinDimension, kScalingDemoMaxDimension));
