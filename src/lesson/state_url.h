@@ -17,6 +17,7 @@
 //   compare.key1=X,Y .. key4   a key's tip                     (clamped, as SetKeyPosition)
 //   compare.scaled=0|1         divide q·k by √d_k
 //   compare.temperature=T      softmax temperature             (clamped into 0.1..5)
+//   compare.numbers=0|1        "Show the numbers" is open
 //   compare.scaling_demo=0|1   "Why divide by √d_k?" is open
 //   compare.scaling_demo_dk=D  its d_k: 2, 8, 32, 128 or 512   (others go to the nearest, 2..512)
 //   combine.values=A,B         the first and second value      (clamped into -100..100)
@@ -28,8 +29,10 @@
 //   mask.cells=R.C,R.C,...     cells the learner masked, row R and column C in 1..8, at most 64
 //   mask.future=0|1            the "why mask the future?" demonstration is open
 //   mask.future_row=N          the position it looks at, 1..5
+//   mask.query=N               the query whose lines the picture draws, 1..8
 //   caveats.removed=N,N,...    removed words, 1..4
 //   caveats.each=0|1           "remove each in turn" results shown
+//   caveats.numbers=0|1        "Show the numbers" is open
 //   caveats.layer2=W           layer 2's weight on query B     (clamped into 0..1)
 //   walkthrough.step=N         the step on screen, 1..8 (the highlight follows it on decoding)
 //   walkthrough.captions=0|1   captions shown

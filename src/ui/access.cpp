@@ -175,6 +175,13 @@ bool TakeAccessStep(Context& ctx, ImGuiID id, double lo, double hi, double* valu
   return StepValue(step, lo, hi, value);
 }
 
+AccessStep ArrowKeyStep() {
+  const bool shift = ImGui::GetIO().KeyShift;
+  if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) return shift ? AccessStep::MuchLess : AccessStep::Less;
+  if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) return shift ? AccessStep::MuchMore : AccessStep::More;
+  return AccessStep::None;
+}
+
 bool StepValue(AccessStep step, double lo, double hi, double* value) {
   const double size = AccessStepSize(lo, hi);
   const double from = std::isfinite(*value) ? *value : lo;

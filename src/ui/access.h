@@ -62,6 +62,9 @@ void DescribeFigure(Context& ctx, const std::string& name, ImVec2 min, ImVec2 ma
 enum class AccessStep { None, Less, More, MuchLess, MuchMore, Lowest, Highest };
 void RequestAccessStep(Context& ctx, ImGuiID id, AccessStep step);
 bool TakeAccessStep(Context& ctx, ImGuiID id, double lo, double hi, double* value);
+// The step Left or Right pressed this frame asks of a control with the keyboard's ring (with Shift,
+// five steps); None when neither was pressed.
+AccessStep ArrowKeyStep();
 // Moves *value from lo to hi by `step`, as TakeAccessStep does; true when it changed.
 bool StepValue(AccessStep step, double lo, double hi, double* value);
 

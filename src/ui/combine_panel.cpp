@@ -155,10 +155,7 @@ HandleState BalanceHandle(Context& ctx, lesson::CombineScene& example, const Bal
     target = std::clamp(frame.ToValue(ImGui::GetIO().MousePos.x), lo, hi);
     moved = true;
   } else if (!moved && handle.focused && !ImGui::IsItemActive()) {
-    const bool shift = ImGui::GetIO().KeyShift;
-    AccessStep step = AccessStep::None;
-    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) step = shift ? AccessStep::MuchLess : AccessStep::Less;
-    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) step = shift ? AccessStep::MuchMore : AccessStep::More;
+    const AccessStep step = ArrowKeyStep();
     if (step != AccessStep::None) {
       ImGui::NavMoveRequestCancel();
       moved = StepValue(step, lo, hi, &target);

@@ -26,6 +26,7 @@
 #include "ui/item_registry.h"
 #include "ui/motion.h"
 #include "ui/number_field.h"
+#include "ui/shapes.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -46,6 +47,7 @@ constexpr float kPlaneMaxSide = 460.0f;
 constexpr double kDragGrid = 0.05;     // dragged tips snap to this grid, so the numbers stay short
 constexpr double kKeyStep = 0.1;       // one arrow key press
 constexpr double kKeyStepLarge = 0.5;  // with Shift
+constexpr float kArrowHead = 14.0f;     // the longest arrow head, pixels
 
 // [SECTION] Colours and the plane's coordinates
 
@@ -181,21 +183,6 @@ void PlaceChosenTip(Context& ctx, CompareScene& scene, const PlaneFrame& frame, 
 
 // [SECTION] The plane
 
-void DrawArrow(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thickness) {
-  const float dx = to.x - from.x;
-  const float dy = to.y - from.y;
-  const float length = std::sqrt(dx * dx + dy * dy);
-  if (length < 1.0f) return;
-  const float ux = dx / length;
-  const float uy = dy / length;
-  const float head = std::min(14.0f, length * 0.6f);
-  const float half_width = head * 0.45f;
-  const ImVec2 base(to.x - ux * head, to.y - uy * head);
-  draw->AddLine(from, base, color, thickness);
-  draw->AddTriangleFilled(to, ImVec2(base.x - uy * half_width, base.y + ux * half_width),
-                          ImVec2(base.x + uy * half_width, base.y - ux * half_width), color);
-}
-
 struct Segment {
   ImVec2 a;
   ImVec2 b;
@@ -278,19 +265,6 @@ std::vector<ImRect> DrawGrid(Context& ctx, ImDrawList* draw, const PlaneFrame& f
     }
   }
   return ticks;
-}
-
-// A dashed line from a to b.
-void DashedLine(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness) {
-  const float dx = b.x - a.x;
-  const float dy = b.y - a.y;
-  const float length = std::sqrt(dx * dx + dy * dy);
-  constexpr float kDash = 5.0f;
-  for (float t = 0.0f; t < length; t += 2.0f * kDash) {
-    const float u = t / length;
-    const float v = std::min(t + kDash, length) / length;
-    draw->AddLine(ImVec2(a.x + dx * u, a.y + dy * u), ImVec2(a.x + dx * v, a.y + dy * v), color, thickness);
-  }
 }
 
 // The dot product made visible: the query's line across the plane, and each key's shadow on it
@@ -416,13 +390,13 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     const float disc = 7.0f + 20.0f * std::sqrt(weight);
     draw->AddCircleFilled(tip, disc, WithAlpha(color, 45));
     draw->AddCircle(tip, disc, WithAlpha(color, 140), 0, 1.0f);
-    DrawArrow(draw, origin, tip, color, 2.5f);
+    DrawArrow(draw, origin, tip, color, 2.5f, kArrowHead);
     draw->AddCircleFilled(tip, 5.0f, color);
     labels.push_back(DrawTipLabel(draw, fonts.bold, origin, tip, KeyLabel(i), color, canvas, labels, arrows));
     RecordRect(ctx, KeyItemName("compare.key_label", i).c_str(), labels.back().Min, labels.back().Max);
     rings(tip, key_in[i], keys_highlighted);
   }
-  DrawArrow(draw, origin, query_tip, palette.text, 3.5f);
+  DrawArrow(draw, origin, query_tip, palette.text, 3.5f, kArrowHead);
   draw->AddCircleFilled(query_tip, 7.0f, palette.text);
   draw->AddCircleFilled(query_tip, 3.0f, palette.panel);
   DrawTipLabel(draw, fonts.bold, origin, query_tip, T("compare.query"), palette.text, canvas, labels, arrows);
@@ -673,7 +647,7 @@ void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResu
     if (score_max.x - score_min.x > 0.5f) draw->AddRectFilled(score_min, score_max, WithAlpha(color, 150), 2.0f);
     // Softmax's arrow.
     const float ay = y + row_height * 0.5f;
-    DrawArrow(draw, ImVec2(arrow_x + 5.0f, ay), ImVec2(arrow_x + arrow_width - 5.0f, ay), palette.muted, 1.5f);
+    DrawArrow(draw, ImVec2(arrow_x + 5.0f, ay), ImVec2(arrow_x + arrow_width - 5.0f, ay), palette.muted, 1.5f, kArrowHead);
     // The weight, a bar from 0 to 1 and a number.
     const float weight =
         Eased(ctx, MotionId("compare.strip.weight", i), static_cast<float>(std::clamp(result.weights[k], 0.0, 1.0)));

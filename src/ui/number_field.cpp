@@ -202,10 +202,7 @@ bool SliderNumber(Context& ctx, const char* label, const char* item_name, const 
   // With the keyboard's focus ring on it, Left and Right step it (Shift: five steps), as its
   // element's arrow keys do on the web; Up and Down still move between controls.
   if (!typing && !stepped && ImGui::IsItemFocused() && !ImGui::IsItemActive() && !GImGui->NavDisableHighlight) {
-    const bool shift = ImGui::GetIO().KeyShift;
-    AccessStep step = AccessStep::None;
-    if (ImGui::IsKeyPressed(ImGuiKey_LeftArrow)) step = shift ? AccessStep::MuchLess : AccessStep::Less;
-    if (ImGui::IsKeyPressed(ImGuiKey_RightArrow)) step = shift ? AccessStep::MuchMore : AccessStep::More;
+    const AccessStep step = ArrowKeyStep();
     if (step != AccessStep::None) {
       ImGui::NavMoveRequestCancel();
       stepped = StepValue(step, lo, hi, value);

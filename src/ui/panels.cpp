@@ -1,6 +1,7 @@
 #include "ui/panels.h"
 
 #include "ui/caveats_panel.h"
+#include "ui/caveats_picture.h"
 #include "ui/combine_panel.h"
 #include "ui/compare_panel.h"
 #include "ui/learn_panel.h"
@@ -24,9 +25,9 @@ struct ScenePanel {
 constexpr ScenePanel kPanels[] = {
     {lesson::Scene::Compare, DrawComparePanel, DrawComparePicture},
     {lesson::Scene::Combine, DrawCombinePanel, DrawCombinePicture},
-    {lesson::Scene::Mask, DrawMaskPanel, nullptr},
-    {lesson::Scene::Caveats, DrawCaveatsPanel, nullptr},
-    {lesson::Scene::Learn, DrawLearnPanel, nullptr},
+    {lesson::Scene::Mask, DrawMaskPanel, DrawMaskPicture},
+    {lesson::Scene::Caveats, DrawCaveatsPanel, DrawCaveatsPicture},
+    {lesson::Scene::Learn, DrawLearnPanel, DrawLearnPicture},
     {lesson::Scene::Walkthrough, DrawWalkthroughPanel, nullptr},
     {lesson::Scene::Quiz, DrawQuizPanel, nullptr},
 };

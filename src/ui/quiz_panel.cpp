@@ -11,6 +11,8 @@
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
+#include "ui/panels.h"
+#include "ui/text_layout.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -187,20 +189,28 @@ void DrawQuestion(Context& ctx, lesson::LessonState& state, int question, float 
 }  // namespace
 
 void DrawQuizPanel(lesson::LessonState& state, Context& ctx) {
+  Paragraph(T("quiz.intro"));
   // Lines of about 80 characters at most: long lines are hard to read on a wide screen.
   const float column = std::max(std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f), 120.0f);
-  ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
-  ImGui::PushFont(ctx.fonts.heading);
-  ImGui::TextWrapped("%s", T("quiz.title").c_str());
-  ImGui::PopFont();
-  ImGui::TextWrapped("%s", T("quiz.intro").c_str());
   for (int question = 0; question < lesson::kQuizQuestionCount; ++question) {
+    if (question > 0) {
+      ImGui::Spacing();
+      ImGui::Separator();
+    }
     ImGui::Spacing();
-    ImGui::Separator();
-    ImGui::Spacing();
+    ImGui::PushID(question);
+    // The picture the question is about, then the question under it. (Not beside it: the arrow
+    // keys would go from a choice to the picture's controls next to it rather than to the next
+    // choice.)
+    if (const PanelFn picture = PictureOf(lesson::QuizQuestionScene(question))) {
+      picture(state, ctx);
+      ImGui::Spacing();
+    }
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
     DrawQuestion(ctx, state, question, column);
+    ImGui::PopTextWrapPos();
+    ImGui::PopID();
   }
-  ImGui::PopTextWrapPos();
 }
 
 }  // namespace ui

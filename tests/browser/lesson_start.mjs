@@ -98,11 +98,12 @@ await check('opened at #worked-example, the combine widget there starts first', 
 // A widget taller than the screen holds a canvas of only 1.5 screens of its rows (window_web.cpp),
 // moved and drawn again as the page scrolls: at every stop it covers what the viewport shows of the
 // widget, and it was drawn where it now is.
-await check('on a phone the Caveats widget\'s canvas holds a band of 1.5 screens that covers the viewport at every scroll', async () => {
+// The quick check (each question under its picture) is the tallest widget on a phone.
+await check('on a phone the quick check\'s canvas holds a band of 1.5 screens that covers the viewport at every scroll', async () => {
   const { context, page, problems } = await open(`${origin}/index.html`, { width: 390, height: 844 }, true);
-  const slot = '[data-attention-widget][data-scene="caveats"]';
+  const slot = '[data-attention-widget][data-scene="quiz"]';
   await page.evaluate((sel) => document.querySelector(sel).scrollIntoView(), slot);
-  await page.waitForFunction(() => window.__start.ready.includes('caveats'), null, { timeout: 30000 });
+  await page.waitForFunction(() => window.__start.ready.includes('quiz'), null, { timeout: 30000 });
   await page.waitForTimeout(500);
   const look = () => page.evaluate((sel) => {
     const canvas = document.querySelector(`${sel} canvas`);

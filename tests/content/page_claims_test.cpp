@@ -44,16 +44,19 @@ struct LessonPage {
   const char* four_sentences;
   const char* steps;  // "in {steps} steps, about a second"
   const char* half_weight;
+  const char* only_both;  // the copies are redundant: only removing both shows the dependence
 };
 
 std::vector<LessonPage> Pages() {
   return {
       {"en", ReadFile(ATTN_WEB_DIR "/index.html"), ReadFile(ATTN_LESSON_DIR "/lesson.txt"), "First", "Second", "Output",
        "four times the weight", "the output move toward ", "paragraphs of four\n      sentences",
-       "in {steps} steps, about a second", "each copy gets about half the weight"},
+       "in {steps} steps, about a second", "each copy gets about half the weight",
+       "the copies are redundant, so neither the large weights nor removing one copy\n      at a time shows what the answer depends on; only removing both copies does"},
       {"es", ReadFile(ATTN_WEB_DIR "/es/index.html"), ReadFile(ATTN_LESSON_DIR "/es/lesson.txt"), "Primera", "Segunda",
        "Salida", "cuatro veces el peso", "la salida se acerca a ", "párrafos de cuatro frases",
-       "en {steps} pasos, alrededor de un segundo", "cada copia recibe más o menos la mitad del peso"},
+       "en {steps} pasos, alrededor de un segundo", "cada copia recibe más o menos la mitad del peso",
+       "las copias son redundantes, así que ni\n      los pesos grandes ni quitar una copia cada vez muestran de qué depende la respuesta; solo\n      quitar las dos lo muestra"},
   };
 }
 
@@ -191,6 +194,7 @@ TEST_CASE("the pages' Learn section: the scene's words, and what the model does 
     REQUIRE(section.find(lesson::Fill(page.steps, {{"steps", std::to_string(lesson::kLearnRunSteps)}})) !=
             std::string::npos);
     REQUIRE(section.find(page.half_weight) != std::string::npos);
+    REQUIRE(section.find(page.only_both) != std::string::npos);
   }
   UseWordsOf(Pages().front());
   CHECK(lesson::kLearnRunSteps / lesson::kLearnStepsPerSecond == doctest::Approx(1.0).epsilon(0.2));
@@ -212,8 +216,12 @@ TEST_CASE("the pages' Learn section: the scene's words, and what the model does 
     CHECK(learn::Ask(after.model, paragraph, paragraph.sentences[static_cast<size_t>(j)].subject)
               .weights[static_cast<size_t>(j)] > 0.8);
   }
-  // One fact stated twice: about half the weight each; removing either leaves the answer.
+  // One fact stated twice: about half the weight each; removing either leaves the answer (the
+  // copies are redundant); only removing both moves it, to another hour.
   const auto removals = learn::RemoveEach(after.model, learn::RepeatedFactParagraph(), 1);
+  const lesson::CopiesRemoved both = lesson::LearnCopiesRemoved(after.model, learn::RepeatedFactParagraph(), 1);
+  CHECK(both.copies == 2);
+  CHECK(both.change >= 0.5);
   for (const int copy : {0, 2}) {
     CHECK(removals[static_cast<size_t>(copy)].weight == doctest::Approx(0.5).epsilon(0.2));
     CHECK(removals[static_cast<size_t>(copy)].change < 0.25);

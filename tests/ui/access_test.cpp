@@ -62,6 +62,8 @@ TEST_CASE("in every scene and language each control has a name and a role; slide
       ui_test::UseWords(locale);
       lesson::LessonState state;
       state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
+      state.learn.numbers_open = true;
+      state.learn.options_open = true;
       state.scene = scene->id;
       // The bar's menu and its list of scenes open, so their buttons are named too.
       ui.ctx.menu_open = true;
@@ -124,6 +126,8 @@ TEST_CASE("the controls come in the order they show in: on a phone, top to botto
     ui.ctx.fit_height = true;
     lesson::LessonState state;
     state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
+    state.learn.numbers_open = true;
+    state.learn.options_open = true;
     state.scene = scene->id;
     ui.Frames(3, [&] { ui::DrawWidget(state, ui.ctx); });
     const std::vector<AccessNode>& nodes = ui.ctx.access.nodes;
@@ -149,6 +153,8 @@ TEST_CASE("focus given through the page lands on the control, with the keyboard'
   UiHarness ui(390.0f, 500.0f);
   lesson::LessonState state;
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
+  state.learn.numbers_open = true;
+  state.learn.options_open = true;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
   const AccessNode* reset = FindNode(ui.ctx, lesson::T("compare.reset"));
@@ -177,6 +183,8 @@ TEST_CASE("a slider steps as its element's keys ask: a twentieth of its range, f
   UiHarness ui(1280.0f, 2000.0f);
   lesson::LessonState state;
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
+  state.learn.numbers_open = true;
+  state.learn.options_open = true;
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
@@ -219,6 +227,8 @@ TEST_CASE("with the keyboard's ring on a slider, Left and Right step it and Up a
   UiHarness ui(1280.0f, 2000.0f);
   lesson::LessonState state;
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
+  state.learn.numbers_open = true;
+  state.learn.options_open = true;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
   const AccessNode* temperature = FindNode(ui.ctx, lesson::T("compare.temperature"));

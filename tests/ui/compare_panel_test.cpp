@@ -12,6 +12,7 @@
 #include "ui/compare_panel.h"
 #include "ui/fonts.h"
 #include "ui/item_registry.h"
+#include "ui/widget.h"
 #include "ui_harness.h"
 
 using doctest::Approx;
@@ -421,4 +422,20 @@ TEST_CASE("a click on a place in the plane moves the arrow clicked last there, w
   ui.Click(ImVec2(ui.Item("compare.plane").max.x + 40.0f, ui.Item("compare.plane").min.y + 10.0f), draw);
   ui.Frames(1, draw);
   CHECK(state.compare.keys[2].position.x == before.x);
+}
+
+TEST_CASE("on a phone the picture starts within 120 px of the widget's top, under one caption") {
+  EnsureLessonText();
+  for (const char* locale : {"en", "es"}) {
+    CAPTURE(locale);
+    ui_test::UseWords(locale);
+    LessonState state;
+    UiHarness ui(390.0f, 844.0f);
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(2, draw);
+    REQUIRE(ui.Has("compare.picture"));
+    CHECK(ui.Item("compare.picture").min.y <= 120.0f);
+    CHECK(ui.Item("compare.picture").max.x <= 390.0f);
+  }
+  ui_test::LoadLessonText();
 }

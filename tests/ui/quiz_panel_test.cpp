@@ -26,7 +26,7 @@ ui_test::UiHarness::DrawFn QuizIn(lesson::LessonState& state, ui::Context& ctx) 
 
 TEST_CASE("clicking a choice picks it") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -40,7 +40,7 @@ TEST_CASE("clicking a choice picks it") {
 
 TEST_CASE("checking the reasoning after the right choice shows the verdict and the reasoning") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -58,7 +58,7 @@ TEST_CASE("checking the reasoning after the right choice shows the verdict and t
 
 TEST_CASE("checking the reasoning after a wrong choice says so") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -72,7 +72,7 @@ TEST_CASE("checking the reasoning after a wrong choice says so") {
 
 TEST_CASE("the reasoning cannot be revealed before an answer") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -83,7 +83,7 @@ TEST_CASE("the reasoning cannot be revealed before an answer") {
 
 TEST_CASE("typed words count as an answer and reveal the reasoning") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -99,7 +99,7 @@ TEST_CASE("typed words count as an answer and reveal the reasoning") {
 
 TEST_CASE("typing or pasting a megabyte keeps at most 500 bytes") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -125,7 +125,7 @@ TEST_CASE("typing or pasting a megabyte keeps at most 500 bytes") {
 
 TEST_CASE("try again clears the question") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -140,7 +140,7 @@ TEST_CASE("try again clears the question") {
 
 TEST_CASE("a choice can be picked with the keyboard") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(1280.0f, 1400.0f);
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -153,7 +153,7 @@ TEST_CASE("a choice can be picked with the keyboard") {
 
 TEST_CASE("at phone width the choices wrap inside the panel") {
   ui_test::LoadLessonText();
-  ui_test::UiHarness ui(360.0f, 2000.0f);
+  ui_test::UiHarness ui(360.0f, 4000.0f);
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);

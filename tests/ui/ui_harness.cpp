@@ -2,8 +2,12 @@
 
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <vector>
+
+#include <imgui_internal.h>
 
 #include "lesson/builtin_text.h"
 #include "lesson/locale.h"
@@ -150,6 +154,49 @@ UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::functio
     panel();
     ImGui::End();
   };
+}
+
+namespace {
+
+bool Inside(const ui::ControlRect& a, const ui::ControlRect& b) {
+  return a.min.x >= b.min.x - 0.5f && a.max.x <= b.max.x + 0.5f && a.min.y >= b.min.y - 0.5f &&
+         a.max.y <= b.max.y + 0.5f;
+}
+
+// Overlapping by more than a pixel, neither holding the other.
+bool Overlap(const ui::ControlRect& a, const ui::ControlRect& b) {
+  const float x = std::min(a.max.x, b.max.x) - std::max(a.min.x, b.min.x);
+  const float y = std::min(a.max.y, b.max.y) - std::max(a.min.y, b.min.y);
+  return x > 1.0f && y > 1.0f && !Inside(a, b) && !Inside(b, a);
+}
+
+}  // namespace
+
+void CheckLaidOut(const ui::Context& ctx) {
+  ImGuiWindow* window = ImGui::FindWindowByName("Attention lesson");
+  REQUIRE(window != nullptr);
+  CHECK(window->DC.CursorMaxPos.x <= window->WorkRect.Max.x + 0.5f);
+  for (const auto& item : ctx.items) {
+    CAPTURE(item.first);
+    CHECK(item.second.max.x <= window->InnerClipRect.Max.x + 0.5f);
+    CHECK(item.second.min.x >= window->InnerClipRect.Min.x - 0.5f);
+  }
+  const std::vector<ui::ControlRect>& controls = ctx.controls.controls;
+  REQUIRE(controls.size() >= 3);
+  for (const ui::ControlRect& control : controls) {
+    CAPTURE(control.min.x);
+    CAPTURE(control.min.y);
+    CHECK(control.max.x - control.min.x >= 24.0f);
+    CHECK(control.max.y - control.min.y >= 24.0f);
+  }
+  for (size_t a = 0; a < controls.size(); ++a) {
+    for (size_t b = a + 1; b < controls.size(); ++b) {
+      if (controls[a].window != controls[b].window) continue;
+      CAPTURE(a);
+      CAPTURE(b);
+      CHECK_FALSE(Overlap(controls[a], controls[b]));
+    }
+  }
 }
 
 }  // namespace ui_test

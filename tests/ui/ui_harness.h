@@ -64,6 +64,11 @@ void UseWords(const std::string& locale);
 
 // A frame of `panel` inside one window that fills the display, as the widget shows a panel; the
 // named rectangles of the previous frame are cleared first.
+// The widget as the last frame laid it out ("Attention lesson", ui::DrawWidget): nothing wider than
+// it (text and controls cut at its edge), every control a target of at least 24 x 24 pixels (WCAG
+// 2.5.8), no two controls overlapping unless one holds the other.
+void CheckLaidOut(const ui::Context& ctx);
+
 UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel);
 
 }  // namespace ui_test

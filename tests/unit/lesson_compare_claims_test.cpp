@@ -127,7 +127,7 @@ TEST_CASE(
   CHECK(DistanceFromAnswer(previous) < 0.1);
 }
 
-TEST_CASE("the output is 10 plus each other sentence's weight times how far its time is from 10") {
+TEST_CASE("the output is 10 plus each other sentence's weight times its time minus 10, a signed gap") {
   // A rule, so it is checked over many states: random queries, keys and temperatures.
   std::mt19937 random(15);
   std::uniform_real_distribution<double> coordinate(-lesson::kComparePlaneLimit, lesson::kComparePlaneLimit);
@@ -151,6 +151,11 @@ TEST_CASE("the output is 10 plus each other sentence's weight times how far its 
       farthest = std::max(farthest, std::fabs(scene.keys[i].value - kAnswer));
     }
     CHECK(r.combination.output == doctest::Approx(pulled).epsilon(1e-12));
+    // "the museum's 9 pulls the output below 10 and the later times pull it above": the museum's
+    // term is never positive, the shop's and the tour's never negative.
+    CHECK(r.weights[0] * (scene.keys[0].value - kAnswer) <= 0.0);
+    CHECK(r.weights[2] * (scene.keys[2].value - kAnswer) >= 0.0);
+    CHECK(r.weights[3] * (scene.keys[3].value - kAnswer) >= 0.0);
     // "the more weight the bus sentence takes, the less room the others have": 1 − w_bus bounds it.
     CHECK(room == doctest::Approx(1.0 - r.weights[kBus]).epsilon(1e-12));
     CHECK(DistanceFromAnswer(r) <= (1.0 - r.weights[kBus]) * farthest + 1e-12);
@@ -191,8 +196,8 @@ TEST_CASE(
   for (double w : previous.weights) CHECK(std::fabs(w - 0.25) < 0.1);
 }
 
-// compare.caption: "Drag the query: the key it points at gets the most weight, and the output moves
-// toward that key's value." From the scene as it opens, the query pointed along each key (at its
+// compare.caption: "Aim the query at a key: it gets the most weight and pulls the output toward its
+// value." From the scene as it opens, the query pointed along each key (at its
 // opening length, and out to the key's tip) gives that key the most weight and brings the output
 // nearer to that key's value than it was. (Not "the nearer it points, the more": turning toward
 // the shop, its weight peaks just before the query points at it, and turning toward the tour the
@@ -201,8 +206,8 @@ TEST_CASE("the caption's claim: the key the query points at gets the most weight
   lesson::TextStore store;
   lesson::LoadBuiltInText(store);
   const std::string caption = store.Get("compare.caption");
-  REQUIRE(caption.find("points at gets the most weight") != std::string::npos);
-  REQUIRE(caption.find("output moves toward that key's value") != std::string::npos);
+  REQUIRE(caption.find("Aim the query at a key: it gets the most weight") != std::string::npos);
+  REQUIRE(caption.find("pulls the output toward its value") != std::string::npos);
   const CompareScene opened;
   const CompareResult start = WithQuery(opened.query);
   for (size_t k = 0; k < opened.keys.size(); ++k) {

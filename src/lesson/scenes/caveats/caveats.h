@@ -56,6 +56,8 @@ struct CaveatsScene {
   // True once the learner asked for "remove each in turn"; the results stay hidden until then
   // so there is a moment to guess first.
   bool each_in_turn_shown = false;
+  // "Show the numbers": the tables and the arithmetic open under the picture.
+  bool numbers_open = false;
 };
 
 void ResetCaveatsScene(CaveatsScene& scene);

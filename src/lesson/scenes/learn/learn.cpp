@@ -62,10 +62,18 @@ std::vector<int> LearnQuestionsOf(const LearnScene& scene) {
   return subjects;
 }
 
+namespace {
+constexpr double kBarely = 0.25;  // the answer "barely moves": it still rounds to the same hour
+constexpr double kMoves = 0.5;    // the answer moves: it rounds to another hour
+}  // namespace
+
 const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
                                 const learn::Paragraph& paragraph, int question) {
-  constexpr double kBarely = 0.25;  // the answer "barely moves": it still rounds to the same hour
-  constexpr double kMoves = 0.5;    // the answer moves: it rounds to another hour
+  return LearnRemovalReading(removals, paragraph, question, std::nan(""));
+}
+
+const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
+                                const learn::Paragraph& paragraph, int question, double copies_change) {
   double largest = 0.0;
   int copies = 0, large_copies_unmoved = 0, moving = 0, carrier = -1, unmoved_carrier = -1;
   for (int j = 0; j < learn::kSentences; ++j) {
@@ -81,10 +89,33 @@ const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentenc
     if (removal.weight >= 0.8 && removal.change < kMoves) unmoved_carrier = j;
   }
   if (largest < 0.6 && !(copies >= 2 && large_copies_unmoved >= 2)) return "learn.removal_untrained";
-  if (copies >= 2 && large_copies_unmoved >= 2) return "learn.removal_twice";
+  if (copies >= 2 && large_copies_unmoved >= 2) {
+    return std::isnan(copies_change) || copies_change >= kBarely ? "learn.removal_twice" : nullptr;
+  }
   if (copies == 1 && carrier >= 0 && moving == 1) return "learn.removal_once";
   if (copies == 1 && unmoved_carrier >= 0) return "learn.removal_coincidence";
   return nullptr;
+}
+
+CopiesRemoved LearnCopiesRemoved(const learn::Model& model, const learn::Paragraph& paragraph, int question) {
+  CopiesRemoved result;
+  std::array<bool, learn::kSentences> removed{};
+  for (int j = 0; j < learn::kSentences; ++j) {
+    removed[static_cast<size_t>(j)] = paragraph.sentences[static_cast<size_t>(j)].subject == question;
+    if (removed[static_cast<size_t>(j)]) ++result.copies;
+  }
+  if (result.copies < 2) {
+    result.answer_without = result.change = std::nan("");
+    return result;
+  }
+  result.answer_without = learn::Ask(model, paragraph, question, removed).output;
+  result.change = std::fabs(result.answer_without - learn::Ask(model, paragraph, question).output);
+  return result;
+}
+
+const char* LearnReadingOf(const learn::Model& model, const learn::Paragraph& paragraph, int question) {
+  return LearnRemovalReading(learn::RemoveEach(model, paragraph, question), paragraph, question,
+                             LearnCopiesRemoved(model, paragraph, question).change);
 }
 
 std::string LearnReadingText(const char* reading) {

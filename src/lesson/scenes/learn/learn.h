@@ -33,6 +33,8 @@ struct LearnScene {
   int steps = 0;                                   // training steps taken, 0 .. kLearnMaxSteps
   LearnParagraph paragraph = LearnParagraph::Lesson;
   int question = 1;                                // the subject asked about: the bus
+  bool numbers_open = false;                       // "Show the numbers": the status and the controlled test
+  bool options_open = false;                       // "Options": the learning rate, the seed, the keys
   bool training = false;                           // Train is running (not in links)
   int run_until = 0;                               // where the running Train stops
   double owed = 0.0;                               // part of a step the clock has not yet paid
@@ -64,6 +66,23 @@ std::vector<int> LearnQuestionsOf(const LearnScene& scene);
 // when none of these holds.
 const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
                                 const learn::Paragraph& paragraph, int question);
+// The same, knowing `copies_change`: how far the answer moves when every copy of the asked fact is
+// removed together (LearnCopiesRemoved). "learn.removal_twice" says that only removing both shows
+// what the answer depends on, so it then also needs that move to be more than a barely (at least a
+// quarter of an hour); a NaN (unknown) leaves that out.
+const char* LearnRemovalReading(const std::array<learn::Removal, learn::kSentences>& removals,
+                                const learn::Paragraph& paragraph, int question, double copies_change);
+// Every sentence about `question` removed at once: the answer without them and how far it moved
+// (NaN both when the paragraph states the fact once, or not at all).
+struct CopiesRemoved {
+  int copies = 0;       // sentences about the question
+  double answer_without = 0.0;
+  double change = 0.0;  // |answer_without - full answer|
+};
+CopiesRemoved LearnCopiesRemoved(const learn::Model& model, const learn::Paragraph& paragraph, int question);
+// The reading the panel and the mirror state for the model: LearnRemovalReading of RemoveEach
+// with the copies' change.
+const char* LearnReadingOf(const learn::Model& model, const learn::Paragraph& paragraph, int question);
 // A reading's words (a key LearnRemovalReading returned), its fields filled in.
 std::string LearnReadingText(const char* reading);
 

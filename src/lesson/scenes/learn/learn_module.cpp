@@ -37,9 +37,7 @@ std::string Describe(const LessonState& state) {
                                   {"output", MirrorNumber(answer.output)}});
   // The controlled test's reading, as the panel states it under its table; while training runs,
   // the numbers it would read are about to change.
-  const char* reading =
-      scene.training ? nullptr : LearnRemovalReading(learn::RemoveEach(training.model, paragraph, scene.question), paragraph,
-                                                     scene.question);
+  const char* reading = scene.training ? nullptr : LearnReadingOf(training.model, paragraph, scene.question);
   return MirrorSentences({progress, focus, scene.training ? T("mirror.learn.training") : std::string(),
                           reading != nullptr ? LearnReadingText(reading) : std::string()});
 }
@@ -95,6 +93,8 @@ std::vector<Param> Params() {
          *why = "the paragraph shown has no sentence about that subject";
          return false;
        }},
+      FlagParam<&LessonState::learn, &LearnScene::numbers_open>("learn.numbers"),
+      FlagParam<&LessonState::learn, &LearnScene::options_open>("learn.options"),
   };
 }
 

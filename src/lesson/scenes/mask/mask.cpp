@@ -76,6 +76,8 @@ void ClearBlockedCells(MaskScene& scene) {
   ClearRefusal(scene);
 }
 
+void SetMaskQuery(MaskScene& scene, int row) { scene.query = std::clamp(row, 0, kMaskTokenCount - 1); }
+
 void SetFutureDemo(MaskScene& scene, bool on) {
   scene.future_demo = on;
   ClearRefusal(scene);

@@ -22,8 +22,8 @@
 // scene shows only the weights.
 //
 // Walkthrough highlight names this scene's panel honours (LessonState::highlight):
-//   "mask.causal", "mask.padding", "mask.heatmap", "mask.legend", "mask.future", "mask.reset",
-//   and "mask.cell.R.C" for the cell in query row R, key column C (0-based).
+//   "mask.causal", "mask.padding", "mask.heatmap", "mask.lines", "mask.legend", "mask.future",
+//   "mask.reset", and "mask.cell.R.C" for the cell in query row R, key column C (0-based).
 
 #include <array>
 #include <cstdint>
@@ -36,6 +36,9 @@ namespace lesson {
 
 constexpr int kMaskTokenCount = 8;  // positions in the sentence, padding included
 constexpr int kMaskWordCount = 6;   // real words; positions from here on are <pad>
+// The word whose lines the picture draws as the scene opens: "sat", which puts its largest weight
+// on a later word ("mat"), the one the causal mask cuts.
+constexpr int kMaskDefaultQuery = 2;
 
 struct MaskScene {
   bool causal = false;   // causal mask: query row i sees key positions 0..i only
@@ -49,6 +52,7 @@ struct MaskScene {
   int future_row = 0;        // the position it looks at, 0..kMaskWordCount-2 (it predicts row+1)
   int refused_row = -1;      // cell whose click was refused because a toggle mask hides it,
   int refused_col = -1;      //   shown as a note until the next change; -1 = no note
+  int query = kMaskDefaultQuery;  // the query row whose lines the picture draws, 0..kMaskTokenCount-1
 };
 
 // Every field at its documented default: both masks off, nothing clicked, demo closed at row 0.
@@ -78,6 +82,10 @@ CellToggle ToggleCell(MaskScene& scene, int row, int col);
 bool SetCellBlocked(MaskScene& scene, int row, int col, bool blocked);
 // Opens every cell the learner masked.
 void ClearBlockedCells(MaskScene& scene);
+
+// Chooses the query row the picture draws lines from, clamped into 0..kMaskTokenCount-1. It changes
+// what is shown, not the masks, so a refusal note stays.
+void SetMaskQuery(MaskScene& scene, int row);
 
 void SetFutureDemo(MaskScene& scene, bool on);
 // Clamped to 0..kMaskWordCount-2, so the token it predicts is always a real word.

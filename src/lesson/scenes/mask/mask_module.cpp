@@ -115,6 +115,15 @@ std::vector<Param> Params() {
          for (const auto& cell : v.cells) SetCellBlocked(s.mask, cell.first - 1, cell.second - 1, true);
          return true;
        }},
+      {"mask.query", ParamForm::Index, 1, kMaskTokenCount, 0,
+       [](const LessonState& s, int, ParamValue* v) {
+         v->index = std::clamp(s.mask.query, 0, kMaskTokenCount - 1) + 1;
+         return true;
+       },
+       [](LessonState& s, int, const ParamValue& v, std::string*) {
+         SetMaskQuery(s.mask, v.index - 1);
+         return true;
+       }},
       FlagParam<&LessonState::mask, &MaskScene::future_demo, SetFutureDemo>("mask.future"),
       {"mask.future_row", ParamForm::Index, 1, kMaskWordCount - 1, 0,
        [](const LessonState& s, int, ParamValue* v) {

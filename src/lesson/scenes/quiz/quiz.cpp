@@ -7,6 +7,7 @@ namespace {
 // The right answers, placed so that the first choice is not always right (see the [quiz] section
 // of assets/lesson/lesson.txt).
 constexpr int kCorrectChoices[kQuizQuestionCount] = {1, 2};
+constexpr Scene kQuestionScenes[kQuizQuestionCount] = {Scene::Mask, Scene::Caveats};
 
 bool ValidQuestion(int question) { return question >= 0 && question < kQuizQuestionCount; }
 
@@ -29,6 +30,8 @@ void ResetQuizQuestion(Quiz& quiz, int question) {
 }
 
 int CorrectChoice(int question) { return ValidQuestion(question) ? kCorrectChoices[question] : -1; }
+
+Scene QuizQuestionScene(int question) { return ValidQuestion(question) ? kQuestionScenes[question] : Scene::Quiz; }
 
 bool SelectChoice(Quiz& quiz, int question, int choice) {
   if (!ValidQuestion(question) || choice < 0 || choice >= kQuizChoiceCount) return false;

@@ -32,6 +32,8 @@ void ResetQuizQuestion(Quiz& quiz, int question);
 
 // The right choice of `question` (-1 for a question that does not exist).
 int CorrectChoice(int question);
+// The scene whose picture `question` is about: the causal mask's, the removal test's.
+Scene QuizQuestionScene(int question);
 
 // Picks `choice` for `question`. False (quiz unchanged) when either is out of range.
 bool SelectChoice(Quiz& quiz, int question, int choice);

@@ -1,0 +1,44 @@
+#pragma once
+// The Mask scene's picture: the sentence as a column of queries and a column of keys with a line
+// from the chosen query to each key it may use, as thick as its weight (BertViz's line view), and
+// the heatmap of every row's weights, the chosen query's row outlined. Both in one colour per
+// token and one sequential scale for weights; a mask turned on eases the cells and the lines.
+// The panel (ui/mask_panel.cpp) puts the caption above it and the mask controls under it.
+
+#include <string>
+
+#include <imgui.h>
+
+#include "attention/attention.h"
+#include "lesson/lesson_state.h"
+#include "ui/context.h"
+
+namespace ui {
+
+// The colour of the token at `position` across the scene (line view, heatmap labels, lines): one
+// series colour per word, the same for both "the" (they are the same token), muted for <pad>.
+ImU32 MaskTokenColor(const Context& ctx, int position);
+
+// The heatmap's sequential scale (ColorBrewer Blues) at `weight` in 0..1.
+ImU32 MaskScaleColor(double weight);
+
+// A masked cell or token: greyed and crossed with diagonal lines.
+void DrawMaskHatched(const Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 max);
+
+// The line for weight 1 is this thick at `row_pitch` px between tokens; a line is as thick as its
+// weight times this.
+float MaskLineScale(float row_pitch);
+
+// Draws the picture at the cursor, `width` wide, and leaves the cursor under it. Clicking a query
+// token chooses it; clicking a cell masks it (and chooses its row). Named rectangles:
+//   mask.picture (all of it), mask.lines* (the line view), mask.heatmap* (the grid),
+//   mask.cell.R.C*, mask.query.R (query token R, a radio choice), mask.key.C (key token C),
+//   mask.line.C (where the line to key C ends: as tall as the line is thick; none when masked),
+//   mask.cut.C (the cut mark of a masked key), mask.row (the chosen query's row in the heatmap).
+// (* outlined when the walkthrough highlights them.)
+void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width);
+
+// The figure's name for a screen reader, with its numbers: which token draws most on which.
+std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result);
+
+}  // namespace ui
