@@ -33,6 +33,7 @@
 //   caveats.removed=N,N,...    removed words, 1..4
 //   caveats.each=0|1           "remove each in turn" results shown
 //   caveats.numbers=0|1        "Show the numbers" is open
+//   caveats.test2=0|1          Test 2 (a second layer) is open
 //   caveats.layer2=W           layer 2's weight on query B     (clamped into 0..1)
 //   walkthrough.step=N         the step on screen, 1..8 (the highlight follows it on decoding)
 //   walkthrough.captions=0|1   captions shown

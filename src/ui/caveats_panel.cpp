@@ -276,8 +276,12 @@ void DrawTestButtons(Context& ctx, lesson::CaveatsScene& scene) {
 
 // [SECTION] Test 2: the second layer's slider and output
 
+// Test 2 on demand, under its title as a header (open for the walkthrough when it points at it).
 void DrawLayer2(Context& ctx, lesson::LessonState& state) {
   lesson::CaveatsScene& scene = state.caveats;
+  if (IsHighlighted(state, "caveats.layer2")) scene.test2_open = true;
+  scene.test2_open = Header(ctx, T("caveats.test2"), "caveats.test2", &scene.test2_open);
+  if (!scene.test2_open) return;
   BeginHighlightGroup();
   FullWidth();
   WrappedBold(ctx, T("caveats.layer2_title"));

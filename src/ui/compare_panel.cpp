@@ -615,14 +615,22 @@ void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResu
   const float weight_width = bars - score_width;
   const float zero_x = score_x + score_width * 0.5f;
 
-  // The columns' heads, and the word softmax over its arrows.
-  auto centred = [&](float centre, const std::string& text) {
+  // The columns' heads, and the word softmax over its arrows, each centred over its column and
+  // kept clear of the one before (a long word, "puntuación", pushes the next along or out).
+  float taken = top.x;
+  auto centred = [&](float centre, const std::string& text, float limit) {
     const float w = ImGui::CalcTextSize(text.c_str()).x;
-    draw->AddText(ImVec2(centre - w * 0.5f, top.y), palette.muted, text.c_str());
+    const float x = std::max(centre - w * 0.5f, taken + 6.0f);
+    if (x + w > limit) return;
+    draw->AddText(ImVec2(x, top.y), palette.muted, text.c_str());
+    taken = x + w;
   };
-  centred(zero_x, T("compare.column_score"));
-  centred(arrow_x + arrow_width * 0.5f, T("compare.strip_softmax"));
-  centred(weight_x + weight_width * 0.5f, T("compare.column_weight"));
+  const float right = top.x + width;
+  const std::string& weight_head = T("compare.column_weight");
+  const float weight_head_x = weight_x + weight_width * 0.5f - ImGui::CalcTextSize(weight_head.c_str()).x * 0.5f;
+  centred(zero_x, T("compare.column_score"), right);
+  centred(arrow_x + arrow_width * 0.5f, T("compare.strip_softmax"), weight_head_x - 6.0f);
+  centred(weight_x + weight_width * 0.5f, weight_head, right);
   const float rows_top = top.y + ImGui::GetTextLineHeight() + 6.0f;
   const float row_height = StripRowHeight();
   const float rows_bottom = rows_top + kCompareKeyCount * (row_height + kStripRowGap) - kStripRowGap;

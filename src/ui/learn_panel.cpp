@@ -351,8 +351,8 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const learn::Tra
   auto y_at = [&](double unit) { return lo.y + (hi.y - lo.y) * static_cast<float>(std::clamp(unit, 0.0, 1.0)); };
   auto loss_unit = [&](double loss) { return (std::log10(std::max(loss, kLossFloor)) - bottom) / (top - bottom); };
 
-  // The loss's scale: a tick and a label every power of ten, or every second one when they would
-  // touch; the accuracy's two ends; the steps below.
+  // The loss's scale: a tick and a grid line every power of ten (every second one when they would
+  // crowd), labelled at its two ends; the accuracy's two ends; the steps below.
   const int decades = top_power - bottom_power;
   const int every = (lo.y - hi.y) / static_cast<float>(std::max(decades, 1)) < line * 1.1f ? 2 : 1;
   for (int power = top_power; power >= bottom_power; power -= every) {
@@ -360,8 +360,10 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const learn::Tra
     const std::string label = PowerOfTen(power);
     draw->AddLine(ImVec2(lo.x - 4.0f, y), ImVec2(lo.x, y), loss_color, 1.0f);
     draw->AddLine(ImVec2(lo.x, y), ImVec2(hi.x, y), WithAlpha(palette.axis, 28), 1.0f);
-    draw->AddText(body.font, body.size, ImVec2(lo.x - 7.0f - body.Measure(label).x, y - line * 0.5f), palette.muted,
-                  label.c_str());
+    if (power == top_power || power - every < bottom_power) {
+      draw->AddText(body.font, body.size, ImVec2(lo.x - 7.0f - body.Measure(label).x, y - line * 0.5f), palette.muted,
+                    label.c_str());
+    }
   }
   draw->AddText(body.font, body.size, ImVec2(hi.x + 9.0f, hi.y - line * 0.5f), palette.muted, percent_top.c_str());
   draw->AddText(body.font, body.size, ImVec2(hi.x + 9.0f, lo.y - line * 0.5f), palette.muted, percent_bottom.c_str());

@@ -152,16 +152,13 @@ void DrawFutureDemo(Context& ctx, lesson::LessonState& state, const attention::R
 // A checkbox with its one-line explanation under it, wrapped at `width`. The group is named
 // `name` (for highlights); the checkbox itself `name`.checkbox.
 void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, const char* label_key,
-                    const char* help_key, bool on, void (*set)(lesson::MaskScene&, bool), float width) {
-  const float indent = ImGui::GetFrameHeight() + ImGui::GetStyle().ItemInnerSpacing.x;
+                    const char* help_key, bool on, void (*set)(lesson::MaskScene&, bool)) {
+  // What the mask does shows on the picture; in words, on hover and under About this scene.
   BeginHighlightGroup();
   bool value = on;
   const std::string checkbox = std::string(name) + ".checkbox";
   if (WrappedCheckbox(ctx, T(label_key), &value, checkbox.c_str())) set(state.mask, value);
-  ImGui::SetCursorPosY(ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y * 0.6f);
-  ImGui::Indent(indent);
-  Paragraph(T(help_key), ctx.palette.muted, width - indent);
-  ImGui::Unindent(indent);
+  if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T(help_key).c_str());
   EndHighlightGroup(ctx, state, name);
 }
 
@@ -177,12 +174,9 @@ void DrawMaskPicture(lesson::LessonState& state, Context& ctx) {
   // The scene's actions, right under the picture: side by side where they fit.
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 3.0f;
   const bool side_by_side = available >= 640.0f;
-  const float toggle_width = side_by_side ? std::min(420.0f, (available - spacing) * 0.5f) : available;
-  DrawMaskToggle(ctx, state, "mask.causal", "mask.causal", "mask.causal_help", scene.causal, lesson::SetCausal,
-                 toggle_width);
+  DrawMaskToggle(ctx, state, "mask.causal", "mask.causal", "mask.causal_help", scene.causal, lesson::SetCausal);
   if (side_by_side) ImGui::SameLine(0.0f, spacing);
-  DrawMaskToggle(ctx, state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding,
-                 toggle_width);
+  DrawMaskToggle(ctx, state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding);
 }
 
 void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
@@ -219,8 +213,8 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
     ImGui::PushFont(fonts.bold);
     Paragraph(T("mask.title"), column);
     ImGui::PopFont();
-    for (const char* key : {"mask.intro", "mask.axes", "mask.cells_hint", "mask.pad_rows", "mask.model",
-                            "mask.positions", "mask.inference"}) {
+    for (const char* key : {"mask.intro", "mask.causal_help", "mask.padding_help", "mask.axes", "mask.cells_hint",
+                            "mask.pad_rows", "mask.model", "mask.positions", "mask.inference"}) {
       Paragraph(T(key), column);
     }
   }

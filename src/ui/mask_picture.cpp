@@ -344,8 +344,15 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
       if (open > 0.0f) {
         const Rgb color = ScaleRgb(static_cast<double>(shade));
         draw->AddRectFilled(inner_min, inner_max, ToU32(color, open));
-        // Full size from 390 px up; on the narrowest phones, smaller rather than spilling into the next cell.
-        if (allowed) DrawFittedText(draw, body, inner_min, inner_max, TextOn(ToU32(color)), Num(weight, 2), 0.7f);
+        // The chosen query's row carries its numbers (the row the lines draw), and a cell under the
+        // pointer or the keyboard's ring its own; the other rows are their shades, so the picture is
+        // not 64 numbers to read. Every weight is in the cell's tooltip, its name for a screen reader
+        // and the mirror's table. Full size from 390 px up; on the narrowest phones, smaller rather
+        // than spilling into the next cell.
+        const bool numbered = row == query || hovered || focused || (demo && row == look.row);
+        if (allowed && numbered) {
+          DrawFittedText(draw, body, inner_min, inner_max, TextOn(ToU32(color)), Num(weight, 2), 0.7f);
+        }
       }
       draw->AddRect(min, max, (palette.axis & 0x00FFFFFFu) | 0x60000000u);
       if (hovered) {

@@ -37,7 +37,7 @@ function transfer(dir, files) {
 // fetch the English file too). The budget holds for every locale: the largest set is reported.
 const lessonFiles = ['lesson/lesson.txt', ...readdirSync(join(siteDir, 'lesson'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory()).map((entry) => `lesson/${entry.name}/lesson.txt`)];
-const largest = (sets) => sets.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+const largest = (sets) => sets.reduce((a, b) => (b.brotli > a.brotli ? b : a));
 const widget = largest(lessonFiles.map((lessonFile) => transfer(siteDir, ['widget.html', 'widget.css',
   'widget-page.js', 'attention_widget.js', 'attention_widget.wasm', lessonFile])));
 // A host page with one script-tag or custom-element embed fetches embed.js instead of widget.html,
@@ -98,8 +98,10 @@ const lessonBudgets = [
 ];
 
 const budgets = [
-  ['widget transfer, gzip -9', `${kb(widget.gzip)} (baseline ${kb(baseline.gzip)}); a host page's embed ${kb(hostEmbed.gzip)}`,
-   '<= 256 KB', widget.gzip <= 256000 && hostEmbed.gzip <= 256000],
+  // As a browser receives it: the build's Brotli copies (scripts/serve.mjs sends them); gzip -9 beside.
+  ['widget transfer, brotli', `${kb(widget.brotli)}, gzip -9 ${kb(widget.gzip)} (baseline ${kb(baseline.brotli)}, ` +
+   `gzip ${kb(baseline.gzip)}); a host page's embed ${kb(hostEmbed.brotli)}`,
+   '<= 256 KB', widget.brotli <= 256000 && hostEmbed.brotli <= 256000],
   ['offline single file', kb(offlineBytes), '<= 1000 KB', offlineBytes <= 1000000],
   ['first-frame overhead above the floor', `${ov.widget} ms (baseline ${ov.baseline} ms)`,
    `<= 0.5 x baseline = ${(0.5 * ov.baseline).toFixed(1)} ms`, ov.widget <= 0.5 * ov.baseline],

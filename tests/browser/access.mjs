@@ -78,7 +78,8 @@ for (const [locale, scenes] of Object.entries(SCENES)) {
     await check(`${locale} ${scene}: the controls in the accessibility tree, named, with roles and states`, async () => {
       // Compare with "Show the numbers" open, as a link opens it: its checkbox and slider are named too.
       const numbers = scene === 'compare' ? '#scene=compare&compare.numbers=1'
-        : scene === 'learn' ? '#scene=learn&learn.options=1' : '';
+        : scene === 'learn' ? '#scene=learn&learn.options=1'
+        : scene === 'caveats' ? '#scene=caveats&caveats.test2=1' : '';
       const { context, page, problems } = await open(`scene=${scene}&locale=${locale}${numbers}`);
       const snapshot = await page.locator('.attn-stage').ariaSnapshot();
       writeFileSync(join(out, `${locale}-${scene}.yaml`), snapshot);

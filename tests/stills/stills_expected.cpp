@@ -1,15 +1,18 @@
 // What each scene's still must show, computed here through the scenes' own compute functions and
 // the lesson's words, independently of attention_stills: printed as JSON for check_stills.py.
 //
-//   {"compare": {"title": "...", "desc": "...", "texts": ["museum", "0.21", ...],
-//                "numbers": [...], "strong": "..."}, ...}
+//   {"compare": {"title": "...", "desc": "...", "texts": ["Aim the query ...", "museum", ...],
+//                "numbers": ["1", "1", "2", "2", "−1.06", "0.06", ...], "strong": [...], "plain": [...]}, ...}
 //
 // title: the still's <title>; desc: its <desc>, the scene's accessible-mirror description as the
 // live widget gives it when the scene opens; texts: each must be the whole text of a <text> or a
-// <tspan> of the still; numbers (when given): every number the still shows on its own, in order;
-// strong (when given): the one text drawn bold among `texts` (the step the walkthrough opens at).
-// usage: stills_expected LESSON_TXT
+// <tspan> of the still (the caption first); numbers: every number the still shows on its own, in
+// the order it draws them (the picture's numbers as the scene computes them); strong: texts drawn
+// bold; plain: texts drawn not bold.
+// usage: stills_expected LESSON_TXT [TRANSLATION_TXT]   (a locale's lesson file over the English)
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -21,11 +24,13 @@
 #include "attention/attention.h"
 #include "lesson/describe.h"
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/text_store.h"
 
 namespace {
 
-using attention::FormatNumber;
+using lesson::Fill;
+using lesson::Num;
 using lesson::T;
 
 struct Expected {
@@ -33,74 +38,241 @@ struct Expected {
   std::string desc;
   std::vector<std::string> texts;
   std::vector<std::string> numbers;
-  std::string strong;
+  std::vector<std::string> strong;
+  std::vector<std::string> plain;
 };
 
-void Compare(const lesson::LessonState& state, Expected& e) {
-  const lesson::CompareResult result = lesson::ComputeCompare(state.compare);
-  e.texts.push_back(T("compare.query"));
-  for (int i = 0; i < lesson::kCompareKeyCount; ++i) {
-    e.texts.push_back(T("compare.key" + std::to_string(i)));
-    e.numbers.push_back(FormatNumber(result.weights[static_cast<size_t>(i)]));
+// A number as the pictures write it: the locale's decimal mark and a true minus sign.
+std::string Signed(double x, int decimals = 2) {
+  std::string text = Num(x, decimals);
+  if (!text.empty() && text[0] == '-') text.replace(0, 1, "\xE2\x88\x92");
+  return text;
+}
+
+// The picture of a scene as it opens, which the walkthrough's steps and the quiz's questions show too.
+
+void ComparePicture(const lesson::LessonState& state, Expected& e) {
+  const lesson::CompareScene& scene = state.compare;
+  const lesson::CompareResult result = lesson::ComputeCompare(scene);
+  // The plane: its grid's numbers along both axes, the keys and the query by name.
+  for (int i = 1; i <= static_cast<int>(lesson::kComparePlaneLimit); ++i) {
+    e.numbers.push_back(std::to_string(i));
+    e.numbers.push_back(std::to_string(i));
   }
-  e.numbers.push_back(FormatNumber(result.combination.output));
+  e.texts.push_back(T("compare.query"));
+  for (int i = 0; i < lesson::kCompareKeyCount; ++i) e.texts.push_back(T("compare.key" + std::to_string(i)));
+  // The strip: each key's score and its weight after softmax.
+  e.texts.push_back(T("compare.column_score"));
+  e.texts.push_back(T("compare.strip_softmax"));
+  e.texts.push_back(T("compare.column_weight"));
+  for (int i = 0; i < lesson::kCompareKeyCount; ++i) {
+    e.numbers.push_back(Signed(result.scores[static_cast<size_t>(i)]));
+    e.numbers.push_back(Num(result.weights[static_cast<size_t>(i)]));
+  }
+  // The output's line: the four values, then the output.
+  for (const lesson::CompareKey& key : scene.keys) e.numbers.push_back(Num(key.value));
+  e.numbers.push_back(Num(result.combination.output));
+  e.texts.push_back(T("compare.output_sum") + " " + Num(result.combination.output));
+}
+
+void CombinePicture(const lesson::LessonState& state, Expected& e) {
+  const lesson::CombineScene& scene = state.combine;
+  const attention::Combination combination = lesson::ComputeCombine(scene);
+  const double p1 = combination.terms.at(0).product;
+  const double p2 = combination.terms.at(1).product;
+  // The balance: each mass's weight, each value, the output under the fulcrum, zero's tick.
+  e.numbers.push_back(Num(scene.first_weight));
+  e.numbers.push_back(Num(scene.second_weight));
+  e.numbers.push_back(Signed(scene.first_value));
+  e.numbers.push_back(Signed(scene.second_value));
+  e.numbers.push_back(Signed(combination.output));
+  e.numbers.push_back("0");
+  // The stack of the products and their sum, then the equation's products and sum.
+  for (int twice = 0; twice < 2; ++twice) {
+    e.numbers.push_back(Signed(p1));
+    e.numbers.push_back(Signed(p2));
+    e.numbers.push_back(Signed(combination.output));
+  }
+  e.texts.push_back(lesson::LocalArithmetic(attention::FormatCombination(combination)));
+}
+
+std::string ShortToken(int position) { return lesson::IsPadPosition(position) ? "pad" : lesson::MaskToken(position); }
+
+void MaskPicture(const lesson::LessonState& state, Expected& e) {
+  const lesson::MaskScene& scene = state.mask;
+  const attention::Result result = lesson::MaskWeights(scene);
+  const int query = scene.query;
+  const auto open = [&](int row, int col) {
+    return !lesson::MaskedBy(scene, row, col).Any() && !result.RowIsEmpty(row);
+  };
+  // The line view: the tokens, and the chosen query's weight on each key it may use.
+  e.texts.push_back(T("mask.lines_query"));
+  e.texts.push_back(T("mask.lines_key"));
+  e.texts.push_back(T("mask.legend_weight"));
+  for (int i = 0; i < lesson::kMaskTokenCount; ++i) e.texts.push_back(lesson::MaskToken(i));
+  for (int key = 0; key < lesson::kMaskTokenCount; ++key) {
+    if (open(query, key)) e.numbers.push_back(Num(result.weights(query, key), 2));
+  }
+  // The heatmap, row by row.
+  for (int i = 0; i < lesson::kMaskTokenCount; ++i) e.texts.push_back(ShortToken(i));
+  for (int row = 0; row < result.weights.rows; ++row) {
+    for (int col = 0; col < result.weights.cols; ++col) {
+      if (open(row, col)) e.numbers.push_back(Num(result.weights(row, col), 2));
+    }
+  }
+  for (const char* key : {"mask.causal", "mask.causal_help", "mask.padding", "mask.padding_help"})
+    e.texts.push_back(T(key));
+}
+
+// A round step for an axis from 0 to `top`, as the Caveats scatter chooses it: 1, 2 or 5 times a
+// power of ten, at most `most` steps.
+double NiceStep(double top, int most) {
+  if (!(top > 0.0)) return 1.0;
+  const double rough = top / most;
+  const double power = std::pow(10.0, std::floor(std::log10(rough)));
+  for (const double m : {1.0, 2.0, 5.0, 10.0}) {
+    if (m * power >= rough - 1e-12) return m * power;
+  }
+  return 10.0 * power;
+}
+
+void CaveatsPicture(const lesson::LessonState& state, Expected& e) {
+  const lesson::CaveatsScene& scene = state.caveats;
+  const lesson::CaveatsPass full = lesson::RunCaveatsFull(scene);
+  // The words with query A's weights, then the output over the values' line.
+  e.texts.push_back(T("caveats.col_weight"));
+  for (int i = 0; i < lesson::kCaveatsPositions; ++i) {
+    e.texts.push_back(T("caveats.word" + std::to_string(i + 1)));
+    e.numbers.push_back(Num(full.a.weights[static_cast<size_t>(i)]));
+  }
+  e.numbers.push_back(Signed(full.a.combination.output));
+  e.texts.push_back(T("caveats.output") + " " + Signed(full.a.combination.output));
+  for (int i = 0; i < lesson::kCaveatsPositions; ++i) {
+    const std::string value = Signed(scene.values[static_cast<size_t>(i)]);
+    e.numbers.push_back(value);
+    e.texts.push_back(T("caveats.word" + std::to_string(i + 1)) + " " + value);
+  }
+  // The scatter's axes, empty but for the request to guess first.
+  double top_weight = 0.0;
+  double top_change = 0.0;
+  for (const lesson::AblationRow& row : lesson::AblateEachInTurn(scene)) {
+    top_weight = std::max(top_weight, row.weight_a);
+    if (row.change_a.defined) top_change = std::max(top_change, row.change_a.change);
+  }
+  const double x_step = top_weight > 0.55 ? 0.2 : 0.1;
+  const double x_max = std::clamp(std::ceil(top_weight * 1.12 / x_step - 1e-9) * x_step, 2.0 * x_step, 1.0);
+  const double y_step = NiceStep(std::max(top_change, 1e-9) * 1.1, 5);
+  const double y_max = top_change > 0.0 ? std::ceil(top_change * 1.12 / y_step - 1e-9) * y_step : 1.0;
+  for (int k = 0; k * y_step <= y_max + 1e-9; ++k) e.numbers.push_back(Num(k * y_step));
+  for (int k = 0; k * x_step <= x_max + 1e-9; ++k) e.numbers.push_back(Num(k * x_step));
+  for (const char* key : {"caveats.change_label", "caveats.weight_label", "caveats.guess"}) e.texts.push_back(T(key));
+}
+
+// A weight with two decimals always, as Learn lines them up: "0.25", "1.00".
+std::string TwoDecimals(double x) {
+  std::string text = Num(x, 2);
+  const size_t mark = text.find(lesson::DecimalMark());
+  if (mark == std::string::npos) return text + lesson::DecimalMark() + "00";
+  while (text.size() - mark - 1 < 2) text += '0';
+  return text;
+}
+
+std::string Percent(double share) { return Fill(T("learn.percent"), {{"n", Num(share * 100.0, 0)}}); }
+
+void LearnPicture(const lesson::LessonState& state, Expected& e) {
+  const lesson::LearnScene& scene = state.learn;
+  const learn::Training& training = lesson::LearnTrainingOf(scene);
+  const learn::Paragraph paragraph = lesson::LearnParagraphOf(scene);
+  const learn::Answer answer = learn::Ask(training.model, paragraph, scene.question);
+  // The question, each sentence with the untrained model's weight on it (the one that answers in
+  // bold), and the model's answer.
+  e.texts.push_back(lesson::LearnQuestionText(scene.question));
+  for (int j = 0; j < learn::kSentences; ++j) {
+    const learn::Sentence& sentence = paragraph.sentences[static_cast<size_t>(j)];
+    const std::string text = lesson::LearnSentenceText(sentence);
+    e.texts.push_back(text);
+    (sentence.subject == scene.question ? e.strong : e.plain).push_back(text);
+    e.numbers.push_back(TwoDecimals(answer.weights[static_cast<size_t>(j)]));
+  }
+  e.texts.push_back(lesson::LearnAnswerText(answer.output, learn::AnswerOf(paragraph, scene.question)));
+  // The curves: the loss's powers of ten, the steps' start, the loss where it ends; the
+  // accuracy's ends and its value.
+  const double top = std::log10(std::max(training.loss.front(), 0.01));
+  for (int power = static_cast<int>(std::floor(top)); power >= -3; --power) {
+    e.numbers.push_back(power >= 0 ? "1" + std::string(static_cast<size_t>(power), '0')
+                                   : std::string("0") + lesson::DecimalMark() +
+                                         std::string(static_cast<size_t>(-power - 1), '0') + "1");
+  }
+  e.numbers.push_back("0");
+  e.numbers.push_back(lesson::LearnLossText(training.loss.back()));
+  e.texts.push_back(Fill(T("learn.loss_mark"), {{"loss", lesson::LearnLossText(training.loss.back())}}));
+  e.texts.push_back(Fill(T("learn.accuracy_mark"), {{"percent", Percent(training.accuracy.back())}}));
+  e.texts.push_back(Percent(1.0));
+  e.texts.push_back(Percent(0.0));
+  e.texts.push_back(Fill(T("learn.steps_axis"), {{"steps", std::to_string(lesson::kLearnRunSteps)}}));
+}
+
+void PictureOf(lesson::Scene scene, const lesson::LessonState& state, Expected& e) {
+  switch (scene) {
+    case lesson::Scene::Compare: ComparePicture(state, e); return;
+    case lesson::Scene::Combine: CombinePicture(state, e); return;
+    case lesson::Scene::Mask: MaskPicture(state, e); return;
+    case lesson::Scene::Caveats: CaveatsPicture(state, e); return;
+    case lesson::Scene::Learn: LearnPicture(state, e); return;
+    default: break;
+  }
+  std::fprintf(stderr, "error: no expectation for the picture of the %s scene\n", lesson::ModuleOf(scene).name);
+  std::exit(1);
+}
+
+// Each scene: its caption, then its picture.
+
+void Compare(const lesson::LessonState& state, Expected& e) {
+  e.texts.push_back(T("compare.caption"));
+  ComparePicture(state, e);
 }
 
 void Combine(const lesson::LessonState& state, Expected& e) {
-  const attention::Combination combination = lesson::ComputeCombine(state.combine);
-  for (const attention::Term& term : combination.terms) {
-    e.texts.push_back(FormatNumber(term.value));
-    e.texts.push_back(FormatNumber(term.weight));
-    e.texts.push_back(FormatNumber(term.product));
-  }
-  e.texts.push_back(attention::FormatSum(combination));
-  e.texts.push_back(FormatNumber(combination.output));
+  e.texts.push_back(T("combine.caption"));
+  CombinePicture(state, e);
 }
 
 void Mask(const lesson::LessonState& state, Expected& e) {
-  const attention::Result result = lesson::MaskWeights(state.mask);
-  for (int i = 0; i < lesson::kMaskTokenCount; ++i) e.texts.push_back(lesson::MaskToken(i));
-  for (int row = 0; row < result.weights.rows; ++row) {
-    for (int col = 0; col < result.weights.cols; ++col) {
-      if (!lesson::MaskedBy(state.mask, row, col).Any()) e.numbers.push_back(FormatNumber(result.weights(row, col)));
-    }
-  }
-  e.texts.push_back(T("mask.axes"));
+  e.texts.push_back(T("mask.caption"));
+  MaskPicture(state, e);
 }
 
 void Caveats(const lesson::LessonState& state, Expected& e) {
-  const lesson::CaveatsScene& scene = state.caveats;
-  const lesson::CaveatsPass full = lesson::RunCaveatsFull(scene);
-  for (int i = 0; i < lesson::kCaveatsPositions; ++i) {
-    const size_t at = static_cast<size_t>(i);
-    e.texts.push_back(T("caveats.word" + std::to_string(i + 1)));
-    e.numbers.push_back(FormatNumber(scene.values[at]));
-    e.numbers.push_back(FormatNumber(full.a.weights[at]));
-  }
-  e.texts.push_back(lesson::Fill(T("caveats.output_full"), {{"output", FormatNumber(full.a.combination.output)}}));
+  e.texts.push_back(T("caveats.caption"));
+  CaveatsPicture(state, e);
 }
 
 void Learn(const lesson::LessonState& state, Expected& e) {
-  const learn::Paragraph paragraph = lesson::LearnParagraphOf(state.learn);
-  const learn::Answer answer = learn::Ask(lesson::LearnTrainingOf(state.learn).model, paragraph, state.learn.question);
-  e.texts.push_back(lesson::LearnQuestionText(state.learn.question));
-  for (int j = 0; j < learn::kSentences; ++j) {
-    e.texts.push_back(lesson::LearnSentenceText(paragraph.sentences[static_cast<size_t>(j)]));
-    e.numbers.push_back(FormatNumber(answer.weights[static_cast<size_t>(j)]));
-  }
-  e.texts.push_back(lesson::LearnAnswerText(answer.output, learn::AnswerOf(paragraph, state.learn.question)));
+  e.texts.push_back(T("learn.caption"));
+  LearnPicture(state, e);
 }
 
+// The step the walkthrough opens at, its caption in bold, over its scene's picture.
 void Walkthrough(const lesson::LessonState& state, Expected& e) {
-  for (int step = 0; step < lesson::WalkthroughStepCount(); ++step) {
-    e.texts.push_back(T(lesson::WalkthroughStepKey(step, "title")));
-  }
-  e.strong = T(lesson::WalkthroughStepKey(lesson::ClampWalkthroughStep(state.walkthrough.step), "title"));
+  const int step = lesson::ClampWalkthroughStep(state.walkthrough.step);
+  const std::string caption =
+      Fill(T("walkthrough.step_caption"), {{"step", std::to_string(step + 1)},
+                                           {"count", std::to_string(lesson::WalkthroughStepCount())},
+                                           {"title", T(lesson::WalkthroughStepKey(step, "title"))}});
+  e.texts.push_back(caption);
+  e.strong.push_back(caption);
+  PictureOf(lesson::WalkthroughStepScene(step), state, e);
 }
 
-void Quiz(const lesson::LessonState&, Expected& e) {
+// The quick check's caption, the first question's picture, the question and its choices.
+void Quiz(const lesson::LessonState& state, Expected& e) {
+  e.texts.push_back(T("quiz.intro"));
+  PictureOf(lesson::QuizQuestionScene(0), state, e);
+  e.texts.push_back(T("quiz.question") + " 1");
   e.texts.push_back(T("quiz.q1.text"));
+  e.strong.push_back(T("quiz.q1.text"));
   for (int choice = 1; choice <= lesson::kQuizChoiceCount; ++choice) {
+    e.texts.push_back(std::string(1, static_cast<char>('A' + choice - 1)) + ".");
     e.texts.push_back(T("quiz.q1.choice" + std::to_string(choice)));
   }
 }
@@ -111,24 +283,41 @@ struct SceneExpectation {
 };
 
 const SceneExpectation kExpectations[] = {
-    {lesson::Scene::Compare, Compare}, {lesson::Scene::Combine, Combine},         {lesson::Scene::Mask, Mask},
+    {lesson::Scene::Compare, Compare}, {lesson::Scene::Combine, Combine}, {lesson::Scene::Mask, Mask},
     {lesson::Scene::Caveats, Caveats}, {lesson::Scene::Learn, Learn},     {lesson::Scene::Walkthrough, Walkthrough},
     {lesson::Scene::Quiz, Quiz},
 };
 
+bool Read(const char* path, std::string* contents) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  *contents = text.str();
+  return static_cast<bool>(in);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc != 2) {
-    std::fputs("usage: stills_expected LESSON_TXT\n", stderr);
+  if (argc != 2 && argc != 3) {
+    std::fputs("usage: stills_expected LESSON_TXT [TRANSLATION_TXT]\n", stderr);
     return 2;
   }
-  std::ifstream in(argv[1], std::ios::binary);
-  std::ostringstream contents;
-  contents << in.rdbuf();
-  if (!in || !lesson::LessonText().Load(argv[1], contents.str())) {
+  std::string contents;
+  if (!Read(argv[1], &contents) || !lesson::LessonText().Load(argv[1], contents)) {
     std::fprintf(stderr, "error: cannot load %s\n", argv[1]);
     return 2;
+  }
+  if (argc == 3) {
+    if (!Read(argv[2], &contents)) {
+      std::fprintf(stderr, "error: cannot read %s\n", argv[2]);
+      return 2;
+    }
+    lesson::LoadTranslation(lesson::LessonText(), argv[2], contents);
+    if (!lesson::LessonText().errors().empty()) {
+      std::fprintf(stderr, "error: cannot load %s\n", argv[2]);
+      return 2;
+    }
   }
   nlohmann::ordered_json json = nlohmann::ordered_json::object();
   for (const lesson::SceneModule* module : lesson::Scenes()) {
@@ -148,8 +337,8 @@ int main(int argc, char** argv) {
                    module->name);
       return 1;
     }
-    json[module->name] = {
-        {"title", e.title}, {"desc", e.desc}, {"texts", e.texts}, {"numbers", e.numbers}, {"strong", e.strong}};
+    json[module->name] = {{"title", e.title},     {"desc", e.desc},     {"texts", e.texts},
+                          {"numbers", e.numbers}, {"strong", e.strong}, {"plain", e.plain}};
   }
   std::printf("%s\n", json.dump(2).c_str());
   return 0;

@@ -64,6 +64,7 @@ TEST_CASE("in every scene and language each control has a name and a role; slide
       state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
       state.learn.numbers_open = true;
       state.learn.options_open = true;
+      state.caveats.test2_open = true;
       state.scene = scene->id;
       // The bar's menu and its list of scenes open, so their buttons are named too.
       ui.ctx.menu_open = true;
@@ -128,6 +129,7 @@ TEST_CASE("the controls come in the order they show in: on a phone, top to botto
     state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
     state.learn.numbers_open = true;
     state.learn.options_open = true;
+    state.caveats.test2_open = true;
     state.scene = scene->id;
     ui.Frames(3, [&] { ui::DrawWidget(state, ui.ctx); });
     const std::vector<AccessNode>& nodes = ui.ctx.access.nodes;
@@ -155,6 +157,7 @@ TEST_CASE("focus given through the page lands on the control, with the keyboard'
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.learn.numbers_open = true;
   state.learn.options_open = true;
+  state.caveats.test2_open = true;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
   const AccessNode* reset = FindNode(ui.ctx, lesson::T("compare.reset"));
@@ -185,6 +188,7 @@ TEST_CASE("a slider steps as its element's keys ask: a twentieth of its range, f
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.learn.numbers_open = true;
   state.learn.options_open = true;
+  state.caveats.test2_open = true;
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
@@ -229,6 +233,7 @@ TEST_CASE("with the keyboard's ring on a slider, Left and Right step it and Up a
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.learn.numbers_open = true;
   state.learn.options_open = true;
+  state.caveats.test2_open = true;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
   const AccessNode* temperature = FindNode(ui.ctx, lesson::T("compare.temperature"));

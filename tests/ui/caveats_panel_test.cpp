@@ -120,6 +120,7 @@ TEST_CASE("clicking a word's row takes it out and moves query A's output; clicki
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK(OutputA(state) == doctest::Approx(11.0));
@@ -139,6 +140,7 @@ TEST_CASE("a tap on the word's bar, not only on the word, removes it") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("caveats.track.2").Center(), draw);
@@ -149,6 +151,7 @@ TEST_CASE("the words' rows can be reached and pressed with the keyboard alone") 
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   REQUIRE(NavigateDownTo(ui, "caveats.remove.3", draw));
@@ -165,6 +168,7 @@ TEST_CASE("a screen reader hears each word's row as a button that says what it d
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   state.scene = lesson::Scene::Caveats;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
@@ -184,6 +188,7 @@ TEST_CASE("remove each in turn plots every word's point") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   CHECK(ui.Has("caveats.guess"));
@@ -208,6 +213,7 @@ TEST_CASE("removing one word alone plots its point; a second word, or putting it
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(ui.Item("caveats.remove.3").Center(), draw);
@@ -228,6 +234,7 @@ TEST_CASE("removing every word by clicking shows no position available and put e
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (int j = 0; j < kCaveatsPositions; ++j) ui.Click(ui.Item(Name("caveats.remove.", j).c_str()).Center(), draw);
@@ -252,6 +259,7 @@ TEST_CASE("each bar is as long as query A's weight on its word now, before and a
     ui_test::LoadLessonText();
     ui_test::UiHarness ui(width, 1600.0f);
     lesson::LessonState state;
+    state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(3, draw);
     auto check_bars = [&] {
@@ -282,6 +290,7 @@ TEST_CASE("removing a word slides the output marker to the new output; an open m
       ui_test::LoadLessonText();
       ui_test::UiHarness ui(width, 1600.0f);
       lesson::LessonState state;
+      state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
       const auto draw = CaveatsIn(state, ui.ctx);
       ui.Frames(3, draw);
       const float before = ui.Item("caveats.output_marker").Center().x;
@@ -311,6 +320,7 @@ TEST_CASE("the scatter's points sit at (weight, how far removing the word alone 
     ui_test::LoadLessonText();
     ui_test::UiHarness ui(width, 1600.0f);
     lesson::LessonState state;
+    state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     lesson::SetEachInTurnShown(state.caveats, true);
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(30, draw);
@@ -350,6 +360,7 @@ TEST_CASE(
       ui_test::UiHarness ui(width, 1800.0f);
       ui_test::UseWords(locale.code);
       lesson::LessonState state;
+      state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
       lesson::SetEachInTurnShown(state.caveats, true);
       const auto draw = ui_test::InFullWindow(ui.ctx, "caveats", [&] { ui::DrawCaveatsPanel(state, ui.ctx); });
       ui.Frames(30, draw);
@@ -379,6 +390,7 @@ TEST_CASE("the words sit beside the scatter on a desktop and above it on a phone
     ui_test::LoadLessonText();
     ui_test::UiHarness ui(width, 1600.0f);
     lesson::LessonState state;
+    state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(3, draw);
     const ui::ItemRect picture = ui.Item("caveats.picture");
@@ -412,6 +424,7 @@ TEST_CASE("the picture is announced as a figure that says its numbers, and start
     ui_test::UiHarness ui(390.0f, 844.0f);
     ui_test::UseWords(locale);
     lesson::LessonState state;
+    state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     state.scene = lesson::Scene::Caveats;
     const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
     ui.Frames(3, draw);
@@ -456,6 +469,7 @@ TEST_CASE(
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 3000.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(3, draw);
   CHECK_FALSE(ui.Has("caveats.arithmetic"));
@@ -479,6 +493,7 @@ TEST_CASE("dragging layer 2's slider to the left end gives all of layer 2's weig
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("caveats.layer2_weight");
@@ -491,6 +506,7 @@ TEST_CASE("the caveats reset button restores the preset") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   lesson::SetRemoved(state.caveats, 2, true);
   lesson::SetEachInTurnShown(state.caveats, true);
   lesson::SetLayer2WeightB(state.caveats, 0.3);
@@ -510,6 +526,7 @@ TEST_CASE("the caveats panel outlines the section a walkthrough step points at, 
     CAPTURE(name);
     ui_test::UiHarness ui(1280.0f, 1800.0f);
     lesson::LessonState state;
+    state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(2, draw);
     ImVec2 min, max;
@@ -533,6 +550,7 @@ TEST_CASE("the walkthrough's step on the caveats, played, measures each word in 
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   state.highlight = "caveats.ablation";
@@ -551,6 +569,7 @@ TEST_CASE("at phone width every row and button stays on screen and works") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 2400.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
   for (int j = 0; j < kCaveatsPositions; ++j) {

@@ -38,6 +38,7 @@ TEST_CASE("no scene is wider than the widget, no controls overlap or are under 2
         state.caveats.numbers_open = true;
         state.learn.numbers_open = true;
         state.learn.options_open = true;
+        state.caveats.test2_open = true;
         state.scene = scene->id;
         ui.Frames(4, [&] { ui::DrawWidget(state, ui.ctx); });
         // Nothing cut at the widget's edge, targets of 24 px and more, no two controls overlapping.

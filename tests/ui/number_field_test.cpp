@@ -222,6 +222,7 @@ TEST_CASE("layer 2's weight refuses a number above one and takes one inside") {
   ui_test::LoadLessonText();
   UiHarness ui(1280.0f, 1800.0f);
   lesson::LessonState state;
+  state.caveats.test2_open = true;
   const auto draw = In(ui.ctx, [&] { ui::DrawCaveatsPanel(state, ui.ctx); });
   ui.Frames(2, draw);
   TypeInto(ui, "caveats.layer2_weight", "1e400", draw);

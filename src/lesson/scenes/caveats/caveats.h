@@ -58,6 +58,8 @@ struct CaveatsScene {
   bool each_in_turn_shown = false;
   // "Show the numbers": the tables and the arithmetic open under the picture.
   bool numbers_open = false;
+  // Test 2 (a second layer mixes the outputs again) open under the picture.
+  bool test2_open = false;
 };
 
 void ResetCaveatsScene(CaveatsScene& scene);

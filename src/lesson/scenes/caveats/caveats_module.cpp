@@ -110,6 +110,7 @@ std::vector<Param> Params() {
       FlagParam<&LessonState::caveats, &CaveatsScene::each_in_turn_shown, SetEachInTurnShown>("caveats.each"),
       NumberParam<&LessonState::caveats, &CaveatsScene::layer2_weight_b, SetLayer2WeightB>("caveats.layer2", 0.0, 1.0),
       FlagParam<&LessonState::caveats, &CaveatsScene::numbers_open>("caveats.numbers"),
+      FlagParam<&LessonState::caveats, &CaveatsScene::test2_open>("caveats.test2"),
   };
 }
 
