@@ -351,6 +351,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
   }
   PlaceChosenTip(ctx, scene, frame, half, query_in, key_in);
   ImGui::SetCursorScreenPos(after_canvas);
+  ImGui::Dummy(ImVec2(0.0f, 0.0f));  // the plane's extent, laid out again after its tips (ImGui asks for an item)
   const CompareResult result = lesson::ComputeCompare(scene);
 
   const ImU32 focus_color = ImGui::GetColorU32(ImGuiCol_NavHighlight);
