@@ -1102,16 +1102,6 @@ std::string CaveatsInk(int position) {
   return Series(kCaveatsWordSeries[std::clamp(position, 0, lesson::kCaveatsPositions - 1)]);
 }
 
-// A round step for an axis from 0 to `top`: 1, 2 or 5 times a power of ten, at most `most` steps.
-double NiceStep(double top, int most) {
-  if (!(top > 0.0)) return 1.0;
-  const double rough = top / most;
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  for (const double m : {1.0, 2.0, 5.0, 10.0}) {
-    if (m * power >= rough - 1e-12) return m * power;
-  }
-  return 10.0 * power;
-}
 
 double DrawCaveatsWords(const lesson::CaveatsPass& full, Still& still, double top) {
   SvgWriter& svg = still.svg;
@@ -1249,17 +1239,8 @@ double DrawCaveatsScatter(const lesson::CaveatsAblation& rows, Still& still, dou
   const double line = 17.0;
   const double font = 14.0;
   svg.Rect(card, FillOf("panel", "still-card").c_str(), 8.0);
-  double top_weight = 0.0;
-  double top_change = 0.0;
-  for (const lesson::AblationRow& row : rows) {
-    if (std::isfinite(row.weight_a)) top_weight = std::max(top_weight, row.weight_a);
-    if (row.change_a.defined && std::isfinite(row.change_a.change))
-      top_change = std::max(top_change, row.change_a.change);
-  }
-  const double x_step = top_weight > 0.55 ? 0.2 : 0.1;
-  const double x_max = std::clamp(std::ceil(top_weight * 1.12 / x_step - 1e-9) * x_step, 2.0 * x_step, 1.0);
-  const double y_step = NiceStep(std::max(top_change, 1e-9) * 1.1, 5);
-  const double y_max = top_change > 0.0 ? std::ceil(top_change * 1.12 / y_step - 1e-9) * y_step : 1.0;
+  const lesson::ScatterAxes axes = lesson::CaveatsScatterAxes(rows);
+  const double x_step = axes.x_step, x_max = axes.x_max, y_step = axes.y_step, y_max = axes.y_max;
   double tick_width = 0.0;
   for (int k = 0; k * y_step <= y_max + 1e-9; ++k)
     tick_width = std::max(tick_width, TextWidth(lesson::Num(k * y_step), font));

@@ -117,16 +117,6 @@ Numbers NumbersOf(const lesson::CaveatsScene& scene) {
   return n;
 }
 
-// A round step for an axis from 0 to `top`: 1, 2 or 5 times a power of ten, at most `most` steps.
-double NiceStep(double top, int most) {
-  if (!(top > 0.0)) return 1.0;
-  const double rough = top / most;
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  for (const double m : {1.0, 2.0, 5.0, 10.0}) {
-    if (m * power >= rough - 1e-12) return m * power;
-  }
-  return 10.0 * power;
-}
 
 // `text` broken into lines no wider than `width`, at spaces only.
 std::vector<std::string> WrapWords(const TextStyle& style, const std::string& text, float width) {
@@ -539,16 +529,8 @@ void DrawScatter(Context& ctx, const Numbers& n, const Layout& layout) {
   RecordRect(ctx, "caveats.scatter", card.Min, card.Max);
 
   // The axes' ranges: round numbers a little past the largest weight and the largest move.
-  double top_weight = 0.0;
-  double top_change = 0.0;
-  for (const lesson::AblationRow& row : n.rows) {
-    if (Finite(row.weight_a)) top_weight = std::max(top_weight, row.weight_a);
-    if (row.change_a.defined && Finite(row.change_a.change)) top_change = std::max(top_change, row.change_a.change);
-  }
-  const double x_step = top_weight > 0.55 ? 0.2 : 0.1;
-  const double x_max = std::clamp(std::ceil(top_weight * 1.12 / x_step - 1e-9) * x_step, 2.0 * x_step, 1.0);
-  const double y_step = NiceStep(std::max(top_change, 1e-9) * 1.1, 5);
-  const double y_max = top_change > 0.0 ? std::ceil(top_change * 1.12 / y_step - 1e-9) * y_step : 1.0;
+  const lesson::ScatterAxes axes = lesson::CaveatsScatterAxes(n.rows);
+  const double x_step = axes.x_step, x_max = axes.x_max, y_step = axes.y_step, y_max = axes.y_max;
 
   // The plot's frame inside the card: the y axis's title on top, the x axis's ticks and title under it.
   float tick_width = 0.0f;

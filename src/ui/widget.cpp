@@ -65,14 +65,20 @@ void DrawPictureLine(const lesson::LessonState& state, Context& ctx) {
   }
 }
 
+constexpr float kDisclosureArrow = 0.6f;  // a disclosure's arrow, as wide as this much of the font's size
+
+float DisclosureWidth(const std::string& label) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  return ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFontSize() * kDisclosureArrow + style.ItemInnerSpacing.x +
+         style.FramePadding.x * 2.0f;
+}
+
 // A button that opens or closes a part under the bar, its label followed by a small arrow that
 // points down when closed and up when open; a screen reader hears it as expanded or not.
 bool DisclosureButton(Context& ctx, const char* id, const std::string& label, const std::string& name, bool open) {
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float arrow = ImGui::GetFontSize() * 0.6f;
-  const ImVec2 text = ImGui::CalcTextSize(label.c_str());
-  const ImVec2 size(text.x + arrow + style.ItemInnerSpacing.x + style.FramePadding.x * 2.0f,
-                    text.y + style.FramePadding.y * 2.0f);
+  const float arrow = ImGui::GetFontSize() * kDisclosureArrow;
+  const ImVec2 size(DisclosureWidth(label), ImGui::GetFontSize() + style.FramePadding.y * 2.0f);
   const bool pressed = ImGui::Button(id, size);
   DescribeItem(ctx, AccessRole::Button, name);
   DescribeExpanded(ctx, open);
@@ -92,11 +98,6 @@ bool DisclosureButton(Context& ctx, const char* id, const std::string& label, co
   return pressed;
 }
 
-float DisclosureWidth(const std::string& label) {
-  const ImGuiStyle& style = ImGui::GetStyle();
-  return ImGui::CalcTextSize(label.c_str()).x + ImGui::GetFontSize() * 0.6f + style.ItemInnerSpacing.x +
-         style.FramePadding.x * 2.0f;
-}
 
 // One scene's button of the scene choice: the scene shown stays pressed.
 void SceneButton(lesson::LessonState& state, Context& ctx, Scene scene, const ImVec2& size) {

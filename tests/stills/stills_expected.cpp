@@ -124,17 +124,6 @@ void MaskPicture(const lesson::LessonState& state, Expected& e) {
     e.texts.push_back(T(key));
 }
 
-// A round step for an axis from 0 to `top`, as the Caveats scatter chooses it: 1, 2 or 5 times a
-// power of ten, at most `most` steps.
-double NiceStep(double top, int most) {
-  if (!(top > 0.0)) return 1.0;
-  const double rough = top / most;
-  const double power = std::pow(10.0, std::floor(std::log10(rough)));
-  for (const double m : {1.0, 2.0, 5.0, 10.0}) {
-    if (m * power >= rough - 1e-12) return m * power;
-  }
-  return 10.0 * power;
-}
 
 void CaveatsPicture(const lesson::LessonState& state, Expected& e) {
   const lesson::CaveatsScene& scene = state.caveats;
@@ -153,16 +142,8 @@ void CaveatsPicture(const lesson::LessonState& state, Expected& e) {
     e.texts.push_back(T("caveats.word" + std::to_string(i + 1)) + " " + value);
   }
   // The scatter's axes, empty but for the request to guess first.
-  double top_weight = 0.0;
-  double top_change = 0.0;
-  for (const lesson::AblationRow& row : lesson::AblateEachInTurn(scene)) {
-    top_weight = std::max(top_weight, row.weight_a);
-    if (row.change_a.defined) top_change = std::max(top_change, row.change_a.change);
-  }
-  const double x_step = top_weight > 0.55 ? 0.2 : 0.1;
-  const double x_max = std::clamp(std::ceil(top_weight * 1.12 / x_step - 1e-9) * x_step, 2.0 * x_step, 1.0);
-  const double y_step = NiceStep(std::max(top_change, 1e-9) * 1.1, 5);
-  const double y_max = top_change > 0.0 ? std::ceil(top_change * 1.12 / y_step - 1e-9) * y_step : 1.0;
+  const lesson::ScatterAxes axes = lesson::CaveatsScatterAxes(lesson::AblateEachInTurn(scene));
+  const double x_step = axes.x_step, x_max = axes.x_max, y_step = axes.y_step, y_max = axes.y_max;
   for (int k = 0; k * y_step <= y_max + 1e-9; ++k) e.numbers.push_back(Num(k * y_step));
   for (int k = 0; k * x_step <= x_max + 1e-9; ++k) e.numbers.push_back(Num(k * x_step));
   for (const char* key : {"caveats.change_label", "caveats.weight_label", "caveats.guess"}) e.texts.push_back(T(key));

@@ -166,4 +166,34 @@ AblationSummary Summarize(const CaveatsAblation& rows) {
   return summary;
 }
 
+namespace {
+
+// A round step for an axis from 0 to `top`: 1, 2 or 5 times a power of ten, at most `most` steps.
+double NiceStep(double top, int most) {
+  if (!(top > 0.0)) return 1.0;
+  const double rough = top / most;
+  const double power = std::pow(10.0, std::floor(std::log10(rough)));
+  for (const double m : {1.0, 2.0, 5.0, 10.0}) {
+    if (m * power >= rough - 1e-12) return m * power;
+  }
+  return 10.0 * power;
+}
+
+}  // namespace
+
+ScatterAxes CaveatsScatterAxes(const CaveatsAblation& rows) {
+  double top_weight = 0.0;
+  double top_change = 0.0;
+  for (const AblationRow& row : rows) {
+    if (std::isfinite(row.weight_a)) top_weight = std::max(top_weight, row.weight_a);
+    if (row.change_a.defined && std::isfinite(row.change_a.change)) top_change = std::max(top_change, row.change_a.change);
+  }
+  ScatterAxes axes;
+  axes.x_step = top_weight > 0.55 ? 0.2 : 0.1;
+  axes.x_max = std::clamp(std::ceil(top_weight * 1.12 / axes.x_step - 1e-9) * axes.x_step, 2.0 * axes.x_step, 1.0);
+  axes.y_step = NiceStep(std::max(top_change, 1e-9) * 1.1, 5);
+  axes.y_max = top_change > 0.0 ? std::ceil(top_change * 1.12 / axes.y_step - 1e-9) * axes.y_step : 1.0;
+  return axes;
+}
+
 }  // namespace lesson

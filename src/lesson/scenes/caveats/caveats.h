@@ -128,6 +128,18 @@ using CaveatsAblation = std::array<AblationRow, kCaveatsPositions>;
 
 CaveatsAblation AblateEachInTurn(const CaveatsScene& scene);
 
+// The axes of the picture's scatter (a word's weight across, how far removing it alone moves the
+// output up): from 0 to a round number a little past the largest of `rows`, in round steps (1, 2
+// or 5 times a power of ten, at most five up the side). The scene's panel, its still and the
+// still's test all draw from these.
+struct ScatterAxes {
+  double x_step = 0.1;  // the weight's ticks
+  double x_max = 0.2;
+  double y_step = 1.0;  // the move's ticks
+  double y_max = 1.0;
+};
+ScatterAxes CaveatsScatterAxes(const CaveatsAblation& rows);
+
 // Which words stand out in an ablation; -1 when no change is defined. Ties go to the lower position.
 struct AblationSummary {
   int largest_weight = -1;        // query A's largest layer-1 weight
