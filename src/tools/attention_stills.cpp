@@ -1070,7 +1070,8 @@ double DrawCheckbox(Still& still, double top, const std::string& label, const st
   return bottom;
 }
 
-double DrawMaskPicture(const lesson::LessonState& state, Still& still, double top) {
+// The whole picture, or (a quick-check question's) the heatmap alone, with the toggles under it.
+double DrawMaskFigure(const lesson::LessonState& state, Still& still, double top, bool with_lines) {
   const lesson::MaskScene& scene = state.mask;
   const attention::Result result = lesson::MaskWeights(scene);
   constexpr int n = lesson::kMaskTokenCount;
@@ -1079,11 +1080,19 @@ double DrawMaskPicture(const lesson::LessonState& state, Still& still, double to
     still.problems.push_back("the Mask scene's weights are not " + std::to_string(n) + " x " + std::to_string(n));
     return top;
   }
-  double y = DrawMaskLines(scene, result, still, top);
-  y = DrawMaskHeatmap(scene, result, still, y + 2.0 * kSpacing);
+  double y = with_lines ? DrawMaskLines(scene, result, still, top) + 2.0 * kSpacing : top;
+  y = DrawMaskHeatmap(scene, result, still, y);
   y = DrawCheckbox(still, y + kSpacing, Word(still, "mask.causal"), Word(still, "mask.causal_help"), "mask.causal");
   return DrawCheckbox(still, y + kSpacing, Word(still, "mask.padding"), Word(still, "mask.padding_help"),
                       "mask.padding");
+}
+
+double DrawMaskPicture(const lesson::LessonState& state, Still& still, double top) {
+  return DrawMaskFigure(state, still, top, true);
+}
+
+double DrawMaskQuestionPicture(const lesson::LessonState& state, Still& still, double top) {
+  return DrawMaskFigure(state, still, top, false);
 }
 
 double DrawMask(const lesson::LessonState& state, Still& still) {
@@ -1513,18 +1522,23 @@ double DrawLearn(const lesson::LessonState& state, Still& still) {
 struct ScenePicture {
   lesson::Scene scene;
   double (*draw)(const lesson::LessonState& state, Still& still, double top);
+  double (*question)(const lesson::LessonState& state, Still& still, double top);
 };
 
-// Each scene's picture, for the walkthrough's steps and the quick check's questions (ui/panels.cpp).
+// Each scene's picture, for the walkthrough's steps, and the one over a quick-check question about
+// it (ui/panels.cpp).
 const ScenePicture kPictures[] = {
-    {lesson::Scene::Compare, DrawComparePicture}, {lesson::Scene::Combine, DrawCombinePicture},
-    {lesson::Scene::Mask, DrawMaskPicture},       {lesson::Scene::Caveats, DrawCaveatsPicture},
-    {lesson::Scene::Learn, DrawLearnPicture},
+    {lesson::Scene::Compare, DrawComparePicture, DrawComparePicture},
+    {lesson::Scene::Combine, DrawCombinePicture, DrawCombinePicture},
+    {lesson::Scene::Mask, DrawMaskPicture, DrawMaskQuestionPicture},
+    {lesson::Scene::Caveats, DrawCaveatsPicture, DrawCaveatsPicture},
+    {lesson::Scene::Learn, DrawLearnPicture, DrawLearnPicture},
 };
 
-double DrawPictureOf(lesson::Scene scene, const lesson::LessonState& state, Still& still, double top) {
+double DrawPictureOf(lesson::Scene scene, const lesson::LessonState& state, Still& still, double top,
+                     bool for_question = false) {
   for (const ScenePicture& picture : kPictures) {
-    if (picture.scene == scene) return picture.draw(state, still, top);
+    if (picture.scene == scene) return (for_question ? picture.question : picture.draw)(state, still, top);
   }
   still.problems.push_back(std::string("no picture is drawn for the ") + lesson::ModuleOf(scene).name + " scene");
   return top;
@@ -1547,7 +1561,8 @@ double DrawWalkthrough(const lesson::LessonState& state, Still& still) {
 
 double DrawQuiz(const lesson::LessonState& state, Still& still) {
   SvgWriter& svg = still.svg;
-  double y = DrawPictureOf(lesson::QuizQuestionScene(0), state, still, Caption(still, Word(still, "quiz.intro")));
+  double y =
+      DrawPictureOf(lesson::QuizQuestionScene(0), state, still, Caption(still, Word(still, "quiz.intro")), true);
   y += kSpacing + kSpacing;
   y = Wrapped(still, kLeft, y, Word(still, "quiz.question") + " 1", kContent, kBody, 17.0, TextOf("muted", kBody));
   y = Wrapped(still, kLeft, y + 4.0, Word(still, "quiz.q1.text"), kContent, kBody, 19.0, TextOf("text", kBody, true));

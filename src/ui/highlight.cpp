@@ -1,12 +1,17 @@
 #include "ui/highlight.h"
 
+#include <cstring>
+
+#include "lesson/scenes/walkthrough/walkthrough.h"
 #include "ui/item_registry.h"
 
 namespace ui {
 
 void RequestScrollToHighlight(Context& ctx) { ctx.scroll_to_highlight = true; }
 
-bool IsHighlighted(const lesson::LessonState& state, const char* name) { return state.highlight == name; }
+bool IsHighlighted(const lesson::LessonState& state, const char* name) {
+  return std::strcmp(lesson::HighlightOf(state), name) == 0;
+}
 
 void DrawHighlight(Context& ctx, ImVec2 min, ImVec2 max) {
   const float pad = 4.0f;

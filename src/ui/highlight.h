@@ -8,7 +8,7 @@
 
 namespace ui {
 
-// True when the walkthrough points at `name` ("combine.arithmetic").
+// True when the walkthrough points at `name` ("combine.arithmetic"): lesson::HighlightOf.
 bool IsHighlighted(const lesson::LessonState& state, const char* name);
 // Draws the highlight outline around a rectangle (in the current window's draw list), and
 // scrolls it into view once after RequestScrollToHighlight.

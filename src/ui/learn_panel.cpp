@@ -602,7 +602,7 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
 
 // The question as its subject's word, a segment in the subject's colour, filled while it is the
 // one asked (the picture's top line says the whole question; a screen reader hears it as the
-// choice's name); then the paragraph.
+// choice's name).
 void DrawQuestionPicker(Context& ctx, LearnScene& scene) {
   const std::vector<int> subjects = lesson::LearnQuestionsOf(scene);
   auto question_label = [](int subject) {
@@ -633,18 +633,6 @@ void DrawQuestionPicker(Context& ctx, LearnScene& scene) {
     RecordItem(ctx, ("learn.question" + std::to_string(subject + 1)).c_str());
   }
   ImGui::PopFont();
-  widths.clear();
-  for (int p = 0; p < lesson::kLearnParagraphCount; ++p)
-    widths.push_back(FlowRow::RadioWidth(T("learn.paragraph" + std::to_string(p + 1))));
-  FlowRow paragraphs;
-  paragraphs.Label(T("learn.paragraph"), widths);
-  for (int p = 0; p < lesson::kLearnParagraphCount; ++p) {
-    const std::string label = T("learn.paragraph" + std::to_string(p + 1));
-    paragraphs.PlaceRadio(label);
-    if (ImGui::RadioButton(label.c_str(), static_cast<int>(scene.paragraph) == p)) lesson::SetLearnParagraph(scene, p);
-    DescribeRadio(ctx, label, static_cast<int>(scene.paragraph) == p);
-    RecordItem(ctx, ("learn.paragraph" + std::to_string(p + 1)).c_str());
-  }
 }
 
 // The plane under the controls when the picture has no room for it: its one-line title, then the
@@ -720,9 +708,27 @@ void DrawNumbers(Context& ctx, lesson::LessonState& state, const learn::Training
   EndHighlightGroup(ctx, state, "learn.removal");
 }
 
-// The learning rate, a few to choose from (a link may hold any rate in range: slow, the default,
-// fast, too fast); the seed; the keys.
+// The paragraph: the lesson's, or one that states a fact twice (what the removal test shows then is
+// under Show the numbers).
+void DrawParagraphPicker(Context& ctx, LearnScene& scene) {
+  std::vector<float> widths;
+  for (int p = 0; p < lesson::kLearnParagraphCount; ++p)
+    widths.push_back(FlowRow::RadioWidth(T("learn.paragraph" + std::to_string(p + 1))));
+  FlowRow paragraphs;
+  paragraphs.Label(T("learn.paragraph"), widths);
+  for (int p = 0; p < lesson::kLearnParagraphCount; ++p) {
+    const std::string label = T("learn.paragraph" + std::to_string(p + 1));
+    paragraphs.PlaceRadio(label);
+    if (ImGui::RadioButton(label.c_str(), static_cast<int>(scene.paragraph) == p)) lesson::SetLearnParagraph(scene, p);
+    DescribeRadio(ctx, label, static_cast<int>(scene.paragraph) == p);
+    RecordItem(ctx, ("learn.paragraph" + std::to_string(p + 1)).c_str());
+  }
+}
+
+// The paragraph; the learning rate, a few to choose from (a link may hold any rate in range: slow,
+// the default, fast, too fast); the seed; the keys.
 void DrawOptions(Context& ctx, LearnScene& scene) {
+  DrawParagraphPicker(ctx, scene);
   constexpr double kRates[] = {0.01, 0.03, 0.1, 0.3};
   std::vector<float> widths;
   for (const double rate : kRates) widths.push_back(FlowRow::RadioWidth(Num(rate)));

@@ -166,10 +166,12 @@ void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, 
 
 // [SECTION] Panel
 
-void DrawMaskPicture(lesson::LessonState& state, Context& ctx) {
+namespace {
+
+void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigureParts parts) {
   lesson::MaskScene& scene = state.mask;
   const float available = ImGui::GetContentRegionAvail().x;
-  DrawMaskFigure(state, ctx, available);
+  DrawMaskFigure(state, ctx, available, parts);
 
   // The scene's actions, right under the picture: side by side where they fit.
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 3.0f;
@@ -177,6 +179,16 @@ void DrawMaskPicture(lesson::LessonState& state, Context& ctx) {
   DrawMaskToggle(ctx, state, "mask.causal", "mask.causal", "mask.causal_help", scene.causal, lesson::SetCausal);
   if (side_by_side) ImGui::SameLine(0.0f, spacing);
   DrawMaskToggle(ctx, state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding);
+}
+
+}  // namespace
+
+void DrawMaskPicture(lesson::LessonState& state, Context& ctx) {
+  DrawMaskFigureAndToggles(state, ctx, MaskFigureParts::LinesAndHeatmap);
+}
+
+void DrawMaskQuestionPicture(lesson::LessonState& state, Context& ctx) {
+  DrawMaskFigureAndToggles(state, ctx, MaskFigureParts::Heatmap);
 }
 
 void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {

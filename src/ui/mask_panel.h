@@ -20,5 +20,7 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx);
 // The picture with the mask toggles under it, as the panel shows it under its caption and the
 // walkthrough shows it for a step (its steps point at mask.heatmap, mask.causal, mask.padding).
 void DrawMaskPicture(lesson::LessonState& state, Context& ctx);
+// The heatmap alone with the toggles under it, as a quick-check question shows it.
+void DrawMaskQuestionPicture(lesson::LessonState& state, Context& ctx);
 
 }  // namespace ui

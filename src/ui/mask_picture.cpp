@@ -191,6 +191,7 @@ struct HeatmapLayout {
   float header_height = 0.0f;  // the column-label row (or two rows)
   bool short_labels = false;   // "pad" instead of "<pad>"
   bool staggered = false;      // column labels on two rows, each with two cells' width
+  bool query_row = true;       // the chosen query's row outlined and numbered (beside the line view)
   float Width() const { return label_width + cell_width * static_cast<float>(kMaskTokenCount); }
   float Height() const { return header_height + cell_height * static_cast<float>(kMaskTokenCount); }
 };
@@ -301,7 +302,7 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
   for (int row = 0; row < kMaskTokenCount; ++row) {
     const bool demo_label = demo && row == look.row;
     const std::string label = label_text(row);
-    ImFont* label_font = demo_label || row == query || !lesson::IsPadPosition(row) ? bold : body;
+    ImFont* label_font = demo_label || (layout.query_row && row == query) || !lesson::IsPadPosition(row) ? bold : body;
     const ImVec2 label_size = label_font->CalcTextSizeA(ImGui::GetFontSize(), FLT_MAX, 0.0f, label.c_str());
     const float label_y = cell_min(row, 0).y + (layout.cell_height - label_size.y) * 0.5f;
     draw->AddText(label_font, ImGui::GetFontSize(), ImVec2(cells_x - 6.0f - label_size.x, label_y),
@@ -349,7 +350,8 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
         // not 64 numbers to read. Every weight is in the cell's tooltip, its name for a screen reader
         // and the mirror's table. Full size from 390 px up; on the narrowest phones, smaller rather
         // than spilling into the next cell.
-        const bool numbered = row == query || hovered || focused || (demo && row == look.row);
+        const bool numbered =
+            (layout.query_row && row == query) || hovered || focused || (demo && row == look.row);
         if (allowed && numbered) {
           DrawFittedText(draw, body, inner_min, inner_max, TextOn(ToU32(color)), Num(weight, 2), 0.7f);
         }
@@ -382,7 +384,7 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
     DrawFittedText(draw, bold, band_min, band_max, palette.text, T("mask.empty_row"));
   }
   // The chosen query's row, outlined in its colour; it slides to a newly chosen row.
-  {
+  if (layout.query_row) {
     const float at = Eased(ctx, MotionId("mask.row"), static_cast<float>(query));
     const ImVec2 min(cells_x - 2.0f, cells_y + layout.cell_height * at - 2.0f);
     const ImVec2 max(cells_x + layout.cell_width * static_cast<float>(kMaskTokenCount) + 2.0f,
@@ -620,19 +622,25 @@ std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Resu
   return lesson::MirrorSentences(sentences);
 }
 
-void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width) {
+void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskFigureParts parts) {
   lesson::MaskScene& scene = state.mask;
   attention::Result result = lesson::MaskWeights(scene);
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
 
   // Laid out first, so the figure is named with its place before any of its controls.
-  const bool wide = width >= kWideMin;
+  const bool with_lines = parts == MaskFigureParts::LinesAndHeatmap;
+  const bool wide = with_lines && width >= kWideMin;
   const float heatmap_room = wide ? std::min(600.0f, width - 360.0f - kGap) : width;
-  const HeatmapLayout heatmap = LayOutHeatmap(heatmap_room);
+  HeatmapLayout heatmap = LayOutHeatmap(heatmap_room);
+  heatmap.query_row = with_lines;
   LinesLayout lines;
   ImVec2 bottom;
-  if (wide) {
+  if (!with_lines) {
+    const bool scroll = heatmap.Width() > width + 0.5f;
+    bottom = ImVec2(top.x + std::min(width, heatmap.Width()),
+                    top.y + heatmap.Height() + (scroll ? ImGui::GetStyle().ScrollbarSize + 6.0f : 0.0f));
+  } else if (wide) {
     // Heatmap on the left, the line view beside it with its rows at the heatmap's rows.
     const float x = top.x + std::min(heatmap.Width(), heatmap_room) + kGap;
     const float lines_width = std::min(kLinesMaxWidth, top.x + width - x);
@@ -649,7 +657,9 @@ void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width) {
   DescribeFigure(ctx, MaskFigureName(scene, result), top, bottom);
   RecordRect(ctx, "mask.picture", top, bottom);
 
-  if (wide) {
+  if (!with_lines) {
+    DrawHeatmap(ctx, state, result, heatmap, width);
+  } else if (wide) {
     DrawHeatmap(ctx, state, result, heatmap, heatmap_room);
     result = lesson::MaskWeights(scene);  // a cell the learner toggled just now
     DrawLines(ctx, state, result, lines);

@@ -29,14 +29,21 @@ void DrawMaskHatched(const Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 ma
 // weight times this.
 float MaskLineScale(float row_pitch);
 
+// The whole picture, or the heatmap alone (a quick-check question, where the grid's triangle is the
+// point and the question should follow the picture closely).
+enum class MaskFigureParts { LinesAndHeatmap, Heatmap };
+
 // Draws the picture at the cursor, `width` wide, and leaves the cursor under it. Clicking a query
 // token chooses it; clicking a cell masks it (and chooses its row). Named rectangles:
 //   mask.picture (all of it), mask.lines* (the line view), mask.heatmap* (the grid),
 //   mask.cell.R.C*, mask.query.R (query token R, a radio choice), mask.key.C (key token C),
 //   mask.line.C (where the line to key C ends: as tall as the line is thick; none when masked),
 //   mask.cut.C (the cut mark of a masked key), mask.row (the chosen query's row in the heatmap).
+// The heatmap alone has none of the line view's, and no row chosen: shades, a cell's number under
+// the pointer or the focus ring.
 // (* outlined when the walkthrough highlights them.)
-void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width);
+void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width,
+                    MaskFigureParts parts = MaskFigureParts::LinesAndHeatmap);
 
 // The figure's name for a screen reader, with its numbers: which token draws most on which.
 std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result);

@@ -13,5 +13,8 @@ using PanelFn = void (*)(lesson::LessonState& state, Context& ctx);
 PanelFn PanelOf(lesson::Scene scene);
 // The scene's picture alone, as the walkthrough shows it for a step; null for a scene without one.
 PanelFn PictureOf(lesson::Scene scene);
+// The picture over a quick-check question about `scene`: its picture, or a part of it where the
+// question is about that part (the Mask scene's heatmap); null for a scene without one.
+PanelFn QuestionPictureOf(lesson::Scene scene);
 
 }  // namespace ui

@@ -102,9 +102,13 @@ void TypedAnswerField(Context& ctx, lesson::Quiz& quiz, int question, float colu
   DescribeItem(ctx, AccessRole::TextBox, T("quiz.typed_label"), field);
   DescribeValue(ctx, buffer, field);
   RecordItem(ctx, QuestionKey(question, "typed").c_str());
-  const std::string counter = std::to_string(std::strlen(buffer)) + " / " +
-                              std::to_string(lesson::kQuizTypedAnswerMaxBytes) + " " + T("quiz.typed_limit");
-  ColoredWrapped(counter, ctx.palette.muted);
+  // How much room is left, once the learner writes: an empty field says nothing about it.
+  if (ImGui::IsItemActive() || buffer[0] != '\0') {
+    const std::string counter = std::to_string(std::strlen(buffer)) + " / " +
+                                std::to_string(lesson::kQuizTypedAnswerMaxBytes) + " " + T("quiz.typed_limit");
+    ColoredWrapped(counter, ctx.palette.muted);
+    RecordItem(ctx, QuestionKey(question, "typed_count").c_str());
+  }
 }
 
 // Right or not, in words, with a coloured bar beside them: the words carry the verdict, the
@@ -202,7 +206,7 @@ void DrawQuizPanel(lesson::LessonState& state, Context& ctx) {
     // The picture the question is about, then the question under it. (Not beside it: the arrow
     // keys would go from a choice to the picture's controls next to it rather than to the next
     // choice.)
-    if (const PanelFn picture = PictureOf(lesson::QuizQuestionScene(question))) {
+    if (const PanelFn picture = QuestionPictureOf(lesson::QuizQuestionScene(question))) {
       picture(state, ctx);
       ImGui::Spacing();
     }

@@ -58,11 +58,15 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   RecordItem(ctx, "walkthrough.position");
   const lesson::Scene target = lesson::WalkthroughStepScene(step);
   if (const PanelFn picture = PictureOf(target)) {
-    // The step's part outlined from the start, before Next or Back has set it.
-    const bool unset = state.highlight.empty() && !walkthrough.playing;
-    if (unset) state.highlight = lesson::WalkthroughStepHighlight(step);
+    // The step's part is outlined from the start, before Next or Back has set it (HighlightOf).
+    // A part that is more than the picture in its scene (the Caveats picture with its test
+    // buttons) has no rectangle of its own here: the picture is outlined instead.
+    const char* look = lesson::HighlightOf(state);
+    BeginHighlightGroup();
     picture(state, ctx);
-    if (unset) state.highlight.clear();
+    ImGui::EndGroup();
+    ItemRect part;
+    if (*look != '\0' && !FindItem(ctx, look, &part)) RecordAndHighlight(ctx, state, look);
   }
   ImGui::Spacing();
   DrawPlayer(state, ctx, PlayerSteps::Walkthrough);

@@ -98,7 +98,8 @@ void CombinePicture(const lesson::LessonState& state, Expected& e) {
 
 std::string ShortToken(int position) { return lesson::IsPadPosition(position) ? "pad" : lesson::MaskToken(position); }
 
-void MaskPicture(const lesson::LessonState& state, Expected& e) {
+// The line view and the heatmap; a quick-check question shows the heatmap alone.
+void MaskPicture(const lesson::LessonState& state, Expected& e, bool with_lines = true) {
   const lesson::MaskScene& scene = state.mask;
   const attention::Result result = lesson::MaskWeights(scene);
   const int query = scene.query;
@@ -106,12 +107,14 @@ void MaskPicture(const lesson::LessonState& state, Expected& e) {
     return !lesson::MaskedBy(scene, row, col).Any() && !result.RowIsEmpty(row);
   };
   // The line view: the tokens, and the chosen query's weight on each key it may use.
-  e.texts.push_back(T("mask.lines_query"));
-  e.texts.push_back(T("mask.lines_key"));
-  e.texts.push_back(T("mask.legend_weight"));
-  for (int i = 0; i < lesson::kMaskTokenCount; ++i) e.texts.push_back(lesson::MaskToken(i));
-  for (int key = 0; key < lesson::kMaskTokenCount; ++key) {
-    if (open(query, key)) e.numbers.push_back(Num(result.weights(query, key), 2));
+  if (with_lines) {
+    e.texts.push_back(T("mask.lines_query"));
+    e.texts.push_back(T("mask.lines_key"));
+    e.texts.push_back(T("mask.legend_weight"));
+    for (int i = 0; i < lesson::kMaskTokenCount; ++i) e.texts.push_back(lesson::MaskToken(i));
+    for (int key = 0; key < lesson::kMaskTokenCount; ++key) {
+      if (open(query, key)) e.numbers.push_back(Num(result.weights(query, key), 2));
+    }
   }
   // The heatmap, row by row.
   for (int i = 0; i < lesson::kMaskTokenCount; ++i) e.texts.push_back(ShortToken(i));
@@ -193,11 +196,11 @@ void LearnPicture(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(Fill(T("learn.steps_axis"), {{"steps", std::to_string(lesson::kLearnRunSteps)}}));
 }
 
-void PictureOf(lesson::Scene scene, const lesson::LessonState& state, Expected& e) {
+void PictureOf(lesson::Scene scene, const lesson::LessonState& state, Expected& e, bool for_question = false) {
   switch (scene) {
     case lesson::Scene::Compare: ComparePicture(state, e); return;
     case lesson::Scene::Combine: CombinePicture(state, e); return;
-    case lesson::Scene::Mask: MaskPicture(state, e); return;
+    case lesson::Scene::Mask: MaskPicture(state, e, !for_question); return;
     case lesson::Scene::Caveats: CaveatsPicture(state, e); return;
     case lesson::Scene::Learn: LearnPicture(state, e); return;
     default: break;
@@ -248,7 +251,7 @@ void Walkthrough(const lesson::LessonState& state, Expected& e) {
 // The quick check's caption, the first question's picture, the question and its choices.
 void Quiz(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(T("quiz.intro"));
-  PictureOf(lesson::QuizQuestionScene(0), state, e);
+  PictureOf(lesson::QuizQuestionScene(0), state, e, true);
   e.texts.push_back(T("quiz.question") + " 1");
   e.texts.push_back(T("quiz.q1.text"));
   e.strong.push_back(T("quiz.q1.text"));

@@ -59,28 +59,6 @@ bool NavigateDownTo(ui_test::UiHarness& ui, const char* name, const ui_test::UiH
   return NavOn(ui, name);
 }
 
-// The bounding box of every vertex drawn in `color` last frame; false when none was.
-bool ColorBounds(ImU32 color, ImVec2* min, ImVec2* max) {
-  const ImDrawData* data = ImGui::GetDrawData();
-  bool found = false;
-  for (int l = 0; data != nullptr && l < data->CmdListsCount; ++l) {
-    const ImDrawList* list = data->CmdLists[l];
-    for (const ImDrawVert& vertex : list->VtxBuffer) {
-      if (vertex.col != color) continue;
-      if (!found) {
-        *min = vertex.pos;
-        *max = vertex.pos;
-        found = true;
-      }
-      min->x = ImMin(min->x, vertex.pos.x);
-      min->y = ImMin(min->y, vertex.pos.y);
-      max->x = ImMax(max->x, vertex.pos.x);
-      max->y = ImMax(max->y, vertex.pos.y);
-    }
-  }
-  return found;
-}
-
 const ui::AccessNode* FigureOf(const ui::Context& ctx) {
   for (const ui::AccessNode& node : ctx.access.nodes) {
     if (node.role == ui::AccessRole::Figure) return &node;
@@ -530,11 +508,11 @@ TEST_CASE("the caveats panel outlines the section a walkthrough step points at, 
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(2, draw);
     ImVec2 min, max;
-    CHECK_FALSE(ColorBounds(ui.ctx.palette.highlight, &min, &max));
+    CHECK_FALSE(ui_test::ColorBounds(ui.ctx.palette.highlight, &min, &max));
 
     state.highlight = name;
     ui.Frames(2, draw);
-    REQUIRE(ColorBounds(ui.ctx.palette.highlight, &min, &max));
+    REQUIRE(ui_test::ColorBounds(ui.ctx.palette.highlight, &min, &max));
     const ui::ItemRect section = ui.Item(name);
     // The outline surrounds the section, a few pixels outside it.
     CHECK(min.x <= section.min.x);

@@ -103,9 +103,12 @@ TEST_CASE("picking the paragraph with a fact stated twice and a question about t
   lesson::LessonState state;
   const auto draw = LearnIn(state, ui.ctx);
   ui.Frames(2, draw);
+  CHECK_FALSE(ui.Has("learn.paragraph2"));  // an option: under Options, closed as the scene opens
+  ui.Click(ui.Item("learn.options").Center(), draw);
+  ui.Frame(draw);
   ui.Click(ui.Item("learn.paragraph2").Center(), draw);
   CHECK(state.learn.paragraph == lesson::LearnParagraph::Repeated);
-  ui.Frame(draw);  // the questions are drawn above the paragraphs: the next frame has the new ones
+  ui.Frame(draw);  // the questions are drawn above the options: the next frame has the new ones
   CHECK_FALSE(ui.Has("learn.question4"));  // no tour in that paragraph
   ui.Click(ui.Item("learn.question3").Center(), draw);
   CHECK(state.learn.question == 2);

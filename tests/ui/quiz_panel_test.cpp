@@ -87,9 +87,12 @@ TEST_CASE("typed words count as an answer and reveal the reasoning") {
   lesson::LessonState state;
   const auto draw = QuizIn(state, ui.ctx);
   ui.Frames(2, draw);
+  CHECK_FALSE(ui.Has("quiz.q1.typed_count"));  // the room left shows once the learner writes
   ui.Click(ui.Item("quiz.q1.typed").Center(), draw);
   ui.Type("it would see the answer", draw);
   CHECK(state.quiz.answers[0].typed == "it would see the answer");
+  CHECK(ui.Has("quiz.q1.typed_count"));
+  CHECK_FALSE(ui.Has("quiz.q2.typed_count"));
   ui.Click(ui.Item("quiz.q1.reveal").Center(), draw);
   ui.Frame(draw);
   CHECK(state.quiz.answers[0].revealed);

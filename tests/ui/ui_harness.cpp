@@ -172,6 +172,27 @@ bool Overlap(const ui::ControlRect& a, const ui::ControlRect& b) {
 
 }  // namespace
 
+bool ColorBounds(ImU32 color, ImVec2* min, ImVec2* max) {
+  const ImDrawData* data = ImGui::GetDrawData();
+  bool found = false;
+  for (int l = 0; data != nullptr && l < data->CmdListsCount; ++l) {
+    const ImDrawList* list = data->CmdLists[l];
+    for (const ImDrawVert& vertex : list->VtxBuffer) {
+      if (vertex.col != color) continue;
+      if (!found) {
+        *min = vertex.pos;
+        *max = vertex.pos;
+        found = true;
+      }
+      min->x = ImMin(min->x, vertex.pos.x);
+      min->y = ImMin(min->y, vertex.pos.y);
+      max->x = ImMax(max->x, vertex.pos.x);
+      max->y = ImMax(max->y, vertex.pos.y);
+    }
+  }
+  return found;
+}
+
 void CheckLaidOut(const ui::Context& ctx) {
   ImGuiWindow* window = ImGui::FindWindowByName("Attention lesson");
   REQUIRE(window != nullptr);

@@ -69,6 +69,9 @@ void UseWords(const std::string& locale);
 // 2.5.8), no two controls overlapping unless one holds the other.
 void CheckLaidOut(const ui::Context& ctx);
 
+// The bounding box of every vertex drawn in `color` last frame; false when none was.
+bool ColorBounds(ImU32 color, ImVec2* min, ImVec2* max);
+
 UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel);
 
 }  // namespace ui_test

@@ -251,3 +251,29 @@ TEST_CASE("each step opens on its picture, under one caption, with one set of st
     CHECK_FALSE(ui.Has("compare.picture"));
   }
 }
+
+TEST_CASE("every step's picture outlines where to look, opened from a link or stepped to") {
+  ui_test::LoadLessonText();
+  for (int step = 0; step < lesson::WalkthroughStepCount(); ++step) {
+    CAPTURE(step);
+    ui_test::UiHarness ui(1280.0f, 1600.0f);
+    lesson::LessonState state = OnWalkthrough();
+    state.walkthrough.step = step;  // as "#scene=walkthrough&walkthrough.step=N" opens it: none set
+    const auto draw = WalkthroughIn(state, ui.ctx);
+    ui.Frames(2, draw);
+    CHECK(state.highlight.empty());  // drawing outlines the step's part without setting it
+    const lesson::Scene scene = lesson::WalkthroughStepScene(step);
+    const std::string picture = std::string(lesson::ModuleOf(scene).name) + ".picture";
+    REQUIRE(ui.Has(picture.c_str()));
+    ImVec2 min, max;
+    REQUIRE(ui_test::ColorBounds(ui.ctx.palette.highlight, &min, &max));
+    // The outline is on the picture or the controls under it, not elsewhere on the panel.
+    const ui::ItemRect drawn = ui.Item(picture.c_str());
+    CHECK(min.y >= drawn.min.y - 10.0f);
+    CHECK(min.y <= drawn.max.y + 200.0f);
+    // Outlined alike when Back or Next set the step.
+    lesson::ApplyWalkthroughStep(state, step);
+    ui.Frames(2, draw);
+    CHECK(ui_test::ColorBounds(ui.ctx.palette.highlight, &min, &max));
+  }
+}

@@ -22,7 +22,7 @@ TEST_CASE("the quiz opens with nothing picked, typed or revealed") {
 }
 
 TEST_CASE("the right answers are the second choice, then the third") {
-  // Question 1: "otherwise it could use the answer, or later words". Question 2: "No: other
+  // Question 1: "otherwise it could rely on the answer and later words". Question 2: "No: other
   // layers, representations and interactions also contribute" (see the [quiz] section of lesson.txt).
   CHECK(lesson::CorrectChoice(0) == 1);
   CHECK(lesson::CorrectChoice(1) == 2);

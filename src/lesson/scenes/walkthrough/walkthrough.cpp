@@ -67,6 +67,13 @@ bool WalkthroughStepResets(int step) { return kSteps[ClampWalkthroughStep(step)]
 
 const char* WalkthroughStepHighlight(int step) { return kSteps[ClampWalkthroughStep(step)].highlight; }
 
+const char* HighlightOf(const LessonState& state) {
+  if (state.highlight.empty() && state.scene == Scene::Walkthrough && !state.walkthrough.playing) {
+    return WalkthroughStepHighlight(state.walkthrough.step);
+  }
+  return state.highlight.c_str();
+}
+
 std::string WalkthroughStepKey(int step, const char* part) {
   return "walkthrough.step" + std::to_string(ClampWalkthroughStep(step) + 1) + "." + part;
 }

@@ -41,6 +41,9 @@ Scene WalkthroughStepScene(int step);
 bool WalkthroughStepResets(int step);
 // The element the step points at, e.g. "compare.query"; the scene's panel outlines it.
 const char* WalkthroughStepHighlight(int step);
+// The element outlined now: the one a step, "Show me" or the timeline set; with none set, on the
+// walkthrough's own page and paused, its step's (the step's picture shows where to look).
+const char* HighlightOf(const LessonState& state);
 // The text key of one part of a step: part is "title", "text", "look" or "caption";
 // step 0 gives "walkthrough.step1.title".
 std::string WalkthroughStepKey(int step, const char* part);
