@@ -191,7 +191,8 @@ struct HeatmapLayout {
   float header_height = 0.0f;  // the column-label row (or two rows)
   bool short_labels = false;   // "pad" instead of "<pad>"
   bool staggered = false;      // column labels on two rows, each with two cells' width
-  bool query_row = true;       // the chosen query's row outlined and numbered (beside the line view)
+  bool query_row = true;       // the chosen query's row outlined (the row the line view draws)
+  bool query_numbers = true;   // and numbered (beside the line view; above it, the line view has them)
   float Width() const { return label_width + cell_width * static_cast<float>(kMaskTokenCount); }
   float Height() const { return header_height + cell_height * static_cast<float>(kMaskTokenCount); }
 };
@@ -345,13 +346,14 @@ void DrawHeatmap(Context& ctx, lesson::LessonState& state, const attention::Resu
       if (open > 0.0f) {
         const Rgb color = ScaleRgb(static_cast<double>(shade));
         draw->AddRectFilled(inner_min, inner_max, ToU32(color, open));
-        // The chosen query's row carries its numbers (the row the lines draw), and a cell under the
-        // pointer or the keyboard's ring its own; the other rows are their shades, so the picture is
-        // not 64 numbers to read. Every weight is in the cell's tooltip, its name for a screen reader
-        // and the mirror's table. Full size from 390 px up; on the narrowest phones, smaller rather
-        // than spilling into the next cell.
+        // Beside the line view, the chosen query's row carries its numbers (the row the lines
+        // draw; on a phone the line view above says them, larger than a cell could), and a cell
+        // under the pointer or the keyboard's ring its own; the other rows are their shades, so
+        // the picture is not 64 numbers to read. Every weight is in the cell's tooltip, its name
+        // for a screen reader and the mirror's table. In a narrow cell, smaller rather than
+        // spilling into the next one.
         const bool numbered =
-            (layout.query_row && row == query) || hovered || focused || (demo && row == look.row);
+            (layout.query_numbers && row == query) || hovered || focused || (demo && row == look.row);
         if (allowed && numbered) {
           DrawFittedText(draw, body, inner_min, inner_max, TextOn(ToU32(color)), Num(weight, 2), 0.7f);
         }
@@ -634,6 +636,7 @@ void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskF
   const float heatmap_room = wide ? std::min(600.0f, width - 360.0f - kGap) : width;
   HeatmapLayout heatmap = LayOutHeatmap(heatmap_room);
   heatmap.query_row = with_lines;
+  heatmap.query_numbers = wide;
   LinesLayout lines;
   ImVec2 bottom;
   if (!with_lines) {
