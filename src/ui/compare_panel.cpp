@@ -362,6 +362,7 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
       draw->AddCircle(tip, 13.0f, WithAlpha(focus_color, 140), 0, 1.5f);
     if (highlighted) {
       draw->AddCircle(tip, 20.0f, palette.highlight, 0, 3.0f);
+      ++ctx.highlights_drawn;
       RecordRect(ctx, "compare.highlight", ImVec2(tip.x - 20.0f, tip.y - 20.0f), ImVec2(tip.x + 20.0f, tip.y + 20.0f));
     }
   };

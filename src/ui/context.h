@@ -138,6 +138,7 @@ struct Context {
   AccessTree access;                      // this frame's controls as a screen reader meets them
   std::map<ImGuiID, NumberFieldState> number_fields;            // by the field's ImGui id
   bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
+  int highlights_drawn = 0;  // outlines drawn so far (DrawHighlight, the Compare plane's rings)
   // A widget sized to its content (fit_height) has no scrollbar: the highlight to scroll into view
   // is handed to the page instead, its top and bottom in layout pixels from the widget's top.
   bool reveal_due = false;

@@ -60,13 +60,15 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   if (const PanelFn picture = PictureOf(target)) {
     // The step's part is outlined from the start, before Next or Back has set it (HighlightOf).
     // A part that is more than the picture in its scene (the Caveats picture with its test
-    // buttons) has no rectangle of its own here: the picture is outlined instead.
-    const char* look = lesson::HighlightOf(state);
-    BeginHighlightGroup();
+    // buttons) is not outlined by the picture alone: the picture is outlined instead.
+    const int outlined = ctx.highlights_drawn;
+    ImGui::BeginGroup();
     picture(state, ctx);
     ImGui::EndGroup();
-    ItemRect part;
-    if (*look != '\0' && !FindItem(ctx, look, &part)) RecordAndHighlight(ctx, state, look);
+    const char* look = lesson::HighlightOf(state);
+    if (ctx.highlights_drawn == outlined && *look != '\0') {
+      DrawHighlight(ctx, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
+    }
   }
   ImGui::Spacing();
   DrawPlayer(state, ctx, PlayerSteps::Walkthrough);

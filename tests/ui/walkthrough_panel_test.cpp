@@ -267,10 +267,14 @@ TEST_CASE("every step's picture outlines where to look, opened from a link or st
     REQUIRE(ui.Has(picture.c_str()));
     ImVec2 min, max;
     REQUIRE(ui_test::ColorBounds(ui.ctx.palette.highlight, &min, &max));
-    // The outline is on the picture or the controls under it, not elsewhere on the panel.
+    // The outline is on the picture or the controls under it, not elsewhere on the panel; it
+    // goes round the whole picture only where the part is more than the picture (the Caveats
+    // picture with its buttons), else it marks the part.
     const ui::ItemRect drawn = ui.Item(picture.c_str());
     CHECK(min.y >= drawn.min.y - 10.0f);
     CHECK(min.y <= drawn.max.y + 200.0f);
+    const bool whole = min.x <= drawn.min.x && min.y <= drawn.min.y && max.x >= drawn.max.x && max.y >= drawn.max.y;
+    CHECK(whole == (std::string(lesson::WalkthroughStepHighlight(step)) == "caveats.ablation"));
     // Outlined alike when Back or Next set the step.
     lesson::ApplyWalkthroughStep(state, step);
     ui.Frames(2, draw);

@@ -354,7 +354,7 @@ TEST_CASE("the playback position and speed are in the link") {
   CHECK(opened.walkthrough.speed == lesson::kPlaybackSpeedMax);
 }
 
-TEST_CASE("a link's position decides the walkthrough's step; a link at 0 keeps its step") {
+TEST_CASE("a link's position decides the walkthrough's step; a link without one is at its step's start") {
   const double in_step_two = BuiltIn().steps[2].start + 1.0;
   LessonState opened;
   PlaybackRun run;
@@ -372,6 +372,8 @@ TEST_CASE("a link's position decides the walkthrough's step; a link at 0 keeps i
   REQUIRE(lesson::DecodeState("scene=walkthrough&walkthrough.step=5", &at_zero, nullptr));
   lesson::PlaybackAfterLink(at_zero, run, BuiltIn());
   CHECK(at_zero.walkthrough.step == 4);
+  CHECK(at_zero.walkthrough.time == BuiltIn().steps[4].start);  // Play goes on from step 5
+  CHECK(lesson::TimelineStepAt(BuiltIn(), at_zero.walkthrough.time) == 4);
 }
 
 TEST_CASE("bad timeline data is reported with its file and line, and the step plays the built-in actions") {

@@ -85,6 +85,9 @@ void PlaybackAfterLink(LessonState& state, PlaybackRun& run, const Timeline& tim
   if (walkthrough.time > 0.0 && step != walkthrough.step) {
     walkthrough.step = step;
     state.highlight = WalkthroughStepHighlight(step);
+  } else if (walkthrough.time <= 0.0) {
+    // A link to a step without a position: the lesson plays on from that step's start.
+    walkthrough.time = TimelineStepStart(timeline, walkthrough.step);
   }
   run.evaluated = ScenesOf(state);
 }

@@ -48,8 +48,8 @@ void PlaybackPreviousStep(LessonState& state, PlaybackRun& run, const Timeline& 
 void PlaybackFollowStep(LessonState& state, PlaybackRun& run, const Timeline& timeline);
 
 // A link (or the page's setState) was applied: the lesson is paused, its position decides the step
-// the walkthrough shows (a link written by hand may name another), and its scenes count as the
-// timeline's.
+// the walkthrough shows (a link written by hand may name another; one with a step and no position
+// is at that step's start), and its scenes count as the timeline's.
 void PlaybackAfterLink(LessonState& state, PlaybackRun& run, const Timeline& timeline);
 
 // Moves the clock on by `seconds` of real time (times the speed) while playing, and sets the state
