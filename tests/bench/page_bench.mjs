@@ -22,8 +22,6 @@ if (!siteDir || !baselineDir || !outJson) {
 }
 const RUNS = Number(process.env.BENCH_RUNS || 41);
 const VIEWPORT = { width: 1280, height: 800 };
-// Where the compare scene draws the tip of the bus key, (1.5, 1.5), in that viewport: the drag grabs it.
-const DRAG_FROM = { x: 400, y: 307 };
 
 const floorDir = mkdtempSync(join(tmpdir(), 'attention-bench-floor-'));
 writeFileSync(join(floorDir, 'index.html'), `<!doctype html>
@@ -209,7 +207,9 @@ const idle = { widget: await idleFigures('widget'), baseline: await idleFigures(
 
 // 3. CPU per frame during one scripted drag, the same pointer path on both pages. On the widget's
 // compare scene the path grabs a key's tip on the plane and sweeps it across, so every frame recomputes
-// the scores, weights, heat map and output.
+// the scores, weights, picture and output. The path starts where the widget's parallel DOM places
+// the bus key's tip (a point, named by its word), wherever the layout puts it.
+let dragFrom = null;
 async function dragFigures(kind) {
   const { context, page } = await openPage(PAGES[kind]);
   await page.waitForTimeout(1000);
@@ -217,7 +217,12 @@ async function dragFigures(kind) {
     const r = document.querySelector('canvas').getBoundingClientRect();
     return { x: r.x, y: r.y, width: r.width, height: r.height };
   });
-  const from = DRAG_FROM;
+  if (kind === 'widget') {
+    const tip = await page.getByRole('button', { name: 'bus', exact: true }).boundingBox();
+    if (!tip) throw new Error('the compare scene has no point named "bus" in its parallel DOM');
+    dragFrom = { x: Math.round(tip.x + tip.width / 2), y: Math.round(tip.y + tip.height / 2) };
+  }
+  const from = dragFrom;
   await page.evaluate(() => { window.__bench.frameCpu = []; });
   const nextFrame = () => page.evaluate(() => new Promise((done) => window.__rawRequestAnimationFrame(() => done())));
   await page.mouse.move(from.x, from.y);
