@@ -4,22 +4,14 @@
 // usage: node scripts/screenshots.mjs [SITE_DIR] [OUT_DIR]   (defaults: build/web/site docs/screenshots)
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { KEEP_WIDGET_MODULES, launch, serve, waitForFirstFrame } from '../tests/browser/browser.mjs';
+import { launch, sceneNames, serve, waitForFirstFrame } from '../tests/browser/browser.mjs';
 
 const [dir = 'build/web/site', out = 'docs/screenshots'] = process.argv.slice(2);
 mkdirSync(out, { recursive: true });
 
 const { server, origin } = await serve(dir);
 const browser = await launch();
-// The scene names as the wasm knows them, in the registry's order.
-const first = await browser.newContext();
-await first.addInitScript(KEEP_WIDGET_MODULES);
-const page0 = await first.newPage();
-await page0.goto(`${origin}/widget.html`);
-await waitForFirstFrame(page0);
-const scenes = (await page0.evaluate(() => window.__widgets[0].module.ccall('attn_scene_names', 'string', [], [])))
-  .split(' ').filter(Boolean);
-await first.close();
+const scenes = await sceneNames(browser, origin);
 
 const looks = [
   { suffix: '', query: '' },

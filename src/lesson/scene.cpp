@@ -1,19 +1,13 @@
 #include "lesson/scene.h"
 
-#include "lesson/scenes/caveats/caveats.h"
-#include "lesson/scenes/combine/combine.h"
-#include "lesson/scenes/compare/compare.h"
-#include "lesson/scenes/learn/learn.h"
-#include "lesson/scenes/mask/mask.h"
-#include "lesson/scenes/quiz/quiz.h"
-#include "lesson/scenes/walkthrough/walkthrough.h"
+#include <string>
 
 namespace lesson {
 
 const std::vector<const SceneModule*>& Scenes() {
-  static const std::vector<const SceneModule*> scenes = {
-      &kCompareModule, &kCombineModule, &kMaskModule, &kCaveatsModule, &kLearnModule, &kWalkthroughModule, &kQuizModule,
-  };
+#define ATTN_SCENE_ENTRY(Id) &k##Id##Module,
+  static const std::vector<const SceneModule*> scenes = {ATTN_SCENES(ATTN_SCENE_ENTRY)};
+#undef ATTN_SCENE_ENTRY
   return scenes;
 }
 

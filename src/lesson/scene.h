@@ -2,13 +2,15 @@
 // The scene registry: every scene of the lesson, in the order the scene bar shows them, with what
 // the rest of the program needs of it (its name, its label, its reset, its description for the
 // accessible mirror, its URL parameters). The state codec, the mirror, reset, the scene bar, the
-// native --scene flag and the web loader all read this table; nothing else lists the scenes.
+// native --scene flag and the web loader all read this table; the panels (src/ui/panels.cpp) and
+// the stills (src/tools/attention_stills.cpp) expand ATTN_SCENES below; the browser tests and the
+// monkey ask the widget for the names. ATTN_SCENES is the one list of the scenes.
 //
 // A scene lives in src/lesson/scenes/NAME/: its state, setters and compute (NAME.h, NAME.cpp) and
 // its module (NAME_module.cpp: description, number table, parameters, the SceneModule below).
-// Adding one: a folder there, an id below, a line in scene.cpp's table, a member of LessonState
-// (lesson_state.h), its panel in src/ui/ and its section of assets/lesson/lesson.txt
-// (docs/architecture.md walks through it).
+// Adding one: a folder there, its id in ATTN_SCENES, a member of LessonState (lesson_state.h), its
+// panel in src/ui/ with its ScenePanel, its still, and its section of assets/lesson/lesson.txt and
+// of each locale's (docs/architecture.md walks through it).
 
 #include <string>
 #include <utility>
@@ -18,9 +20,17 @@ namespace lesson {
 
 struct LessonState;
 
+// Every scene, in the scene bar's order, as X(Id): its id is Scene::Id, its module kIdModule (in
+// its folder), its panel ui::kIdPanel, its still kIdStill. What needs every scene expands this.
+#define ATTN_SCENES(X) X(Compare) X(Combine) X(Mask) X(Caveats) X(Learn) X(Walkthrough) X(Quiz)
+
 // Scene ids, in the registry's order (scene.cpp checks that each module sits at its id).
-enum class Scene { Compare, Combine, Mask, Caveats, Learn, Walkthrough, Quiz };
-constexpr int kSceneCount = 7;
+#define ATTN_SCENE_ID(Id) Id,
+enum class Scene { ATTN_SCENES(ATTN_SCENE_ID) };
+#undef ATTN_SCENE_ID
+#define ATTN_SCENE_ONE(Id) +1
+constexpr int kSceneCount = 0 ATTN_SCENES(ATTN_SCENE_ONE);
+#undef ATTN_SCENE_ONE
 
 // The current numbers of a scene, as a table a screen reader can browse.
 struct MirrorTable {
@@ -79,6 +89,10 @@ struct SceneModule {
   std::vector<Param> (*params)();                     // URL parameters, in the order a link writes them
 };
 
+#define ATTN_SCENE_MODULE(Id) extern const SceneModule k##Id##Module;
+ATTN_SCENES(ATTN_SCENE_MODULE)
+#undef ATTN_SCENE_MODULE
+
 // Every scene, in the scene bar's order; Scenes()[i].id == Scene(i).
 const std::vector<const SceneModule*>& Scenes();
 // The module of `scene`; the first scene's for an id out of range (only a state filled by hand).
@@ -90,7 +104,7 @@ const SceneModule* FindScene(const std::string& name);
 const char* SceneName(Scene scene);
 // Parses a scene name (as SceneName gives it); false when unknown.
 bool ParseScene(const std::string& name, Scene* scene);
-// "compare, combine, mask, caveats, learn, walkthrough, quiz": for usage texts and warnings.
+// The scenes' names, comma-separated, in order ("compare, combine, ..."): for usage texts and warnings.
 std::string SceneNameList();
 
 }  // namespace lesson

@@ -7,41 +7,12 @@
 //
 // A fragment describes a whole configuration: decoding starts from a fresh LessonState (every
 // scene as it opens) and applies the parts, so a missing part means "the default". Encoding
-// writes `scene` and only the parts that differ from the defaults, in the order below. Positions,
-// keys, steps, questions and choices count from 1, as the widget shows them. The codec knows no
+// writes `scene` and only the parts that differ from the defaults, scene by scene in the tables'
+// order. Positions, keys, steps, questions and choices count from 1, as the widget shows them. The codec knows no
 // scene: each scene lists its parameters as a table (its module, src/lesson/scenes/NAME/) and the
-// codec reads the forms in lesson/scene.h (ParamForm). The keys today:
-//
-//   scene=NAME                 compare | combine | mask | caveats | walkthrough | quiz
-//   compare.query=X,Y          the query's tip                 (clamped into -2..2, as SetQuery)
-//   compare.key1=X,Y .. key4   a key's tip                     (clamped, as SetKeyPosition)
-//   compare.scaled=0|1         divide q·k by √d_k
-//   compare.temperature=T      softmax temperature             (clamped into 0.1..5)
-//   compare.numbers=0|1        "Show the numbers" is open
-//   compare.scaling_demo=0|1   "Why divide by √d_k?" is open
-//   compare.scaling_demo_dk=D  its d_k: 2, 8, 32, 128 or 512   (others go to the nearest, 2..512)
-//   combine.values=A,B         the first and second value      (clamped into -100..100)
-//   combine.weight=W           the second weight; the first is 1 − W (clamped into 0..1)
-//   combine.lines=N            lines of the arithmetic shown, 0..3 (the lesson's playback)
-//   mask.causal=0|1            the causal mask
-//   mask.padding=0|1           the padding mask
-//   mask.causal_rows=N         the causal mask covers query rows 1..N, 1..8 (the lesson's playback)
-//   mask.cells=R.C,R.C,...     cells the learner masked, row R and column C in 1..8, at most 64
-//   mask.future=0|1            the "why mask the future?" demonstration is open
-//   mask.future_row=N          the position it looks at, 1..5
-//   mask.query=N               the query whose lines the picture draws, 1..8
-//   caveats.removed=N,N,...    removed words, 1..4
-//   caveats.each=0|1           "remove each in turn" results shown
-//   caveats.numbers=0|1        "Show the numbers" is open
-//   caveats.test2=0|1          Test 2 (a second layer) is open
-//   caveats.layer2=W           layer 2's weight on query B     (clamped into 0..1)
-//   walkthrough.step=N         the step on screen, 1..8 (the highlight follows it on decoding)
-//   walkthrough.captions=0|1   captions shown
-//   walkthrough.time=S         the lesson's playback position, seconds (clamped into 0..600)
-//   walkthrough.speed=X        its speed                       (clamped into 0.75..1.5)
-//   quiz.q1.choice=N           the picked choice, 1..3 (also quiz.q2.*)
-//   quiz.q1.typed=TEXT         the learner's own words: percent-encoded UTF-8, at most 500 bytes
-//   quiz.q1.revealed=0|1       the reasoning is shown (needs a choice or typed words)
+// codec reads the forms in lesson/scene.h (ParamForm). The keys are `scene=NAME` and those tables'
+// rows; docs/embedding.md lists them for authors ("The state encoding"; a test checks it names
+// every row).
 //
 // Numbers are plain decimals with a '-' sign and up to 6 decimals, trailing zeros dropped
 // ("0.8", "-1.25", "1.414214"); that keeps every value within 5e-7 of the state's. Values are

@@ -309,6 +309,16 @@ double Caption(Still& still, const std::string& text, bool bold = false) {
   return bottom + kSpacing;
 }
 
+// What the stills draw of one scene: its still as it opens, its picture alone (a walkthrough
+// step's) and the picture over a quick-check question about it (null: none), as ui/panels.h's
+// ScenePanel does. kIdStill, after each scene's section; StillOf finds one.
+struct SceneStill {
+  double (*draw)(const lesson::LessonState& state, Still& still);
+  double (*picture)(const lesson::LessonState& state, Still& still, double top);
+  double (*question)(const lesson::LessonState& state, Still& still, double top);
+};
+const SceneStill& StillOf(lesson::Scene scene);
+
 // [SECTION] Compare
 // ui/compare_panel.cpp's picture at a phone's width: the plane (the keys and the query as arrows,
 // each key's disc as large as its weight, its dashed drop onto the query's line and its shadow
@@ -606,6 +616,7 @@ double DrawComparePicture(const lesson::LessonState& state, Still& still, double
 double DrawCompare(const lesson::LessonState& state, Still& still) {
   return DrawComparePicture(state, still, Caption(still, Word(still, "compare.caption")));
 }
+const SceneStill kCompareStill = {DrawCompare, DrawComparePicture, DrawComparePicture};
 
 // [SECTION] Combine
 // ui/combine_panel.cpp's picture: the two values as masses on a beam (a number line), each as large
@@ -864,6 +875,7 @@ double DrawCombinePicture(const lesson::LessonState& state, Still& still, double
 double DrawCombine(const lesson::LessonState& state, Still& still) {
   return DrawCombinePicture(state, still, Caption(still, Word(still, "combine.caption")));
 }
+const SceneStill kCombineStill = {DrawCombine, DrawCombinePicture, DrawCombinePicture};
 
 // [SECTION] Mask
 // ui/mask_picture.cpp at a phone's width: the line view (the tokens as queries on the left and keys
@@ -1098,6 +1110,7 @@ double DrawMaskQuestionPicture(const lesson::LessonState& state, Still& still, d
 double DrawMask(const lesson::LessonState& state, Still& still) {
   return DrawMaskPicture(state, still, Caption(still, Word(still, "mask.caption")));
 }
+const SceneStill kMaskStill = {DrawMask, DrawMaskPicture, DrawMaskQuestionPicture};
 
 // [SECTION] Caveats
 // ui/caveats_picture.cpp at a phone's width: each word in a chip of its colour with query A's
@@ -1313,6 +1326,7 @@ double DrawCaveatsPicture(const lesson::LessonState& state, Still& still, double
 double DrawCaveats(const lesson::LessonState& state, Still& still) {
   return DrawCaveatsPicture(state, still, Caption(still, Word(still, "caveats.caption")));
 }
+const SceneStill kCaveatsStill = {DrawCaveats, DrawCaveatsPicture, DrawCaveatsPicture};
 
 // [SECTION] Learn
 // ui/learn_panel.cpp's picture at a phone's width, in one card: the question; each sentence in its
@@ -1513,33 +1527,17 @@ double DrawLearnPicture(const lesson::LessonState& state, Still& still, double t
 double DrawLearn(const lesson::LessonState& state, Still& still) {
   return DrawLearnPicture(state, still, Caption(still, Word(still, "learn.caption")));
 }
+const SceneStill kLearnStill = {DrawLearn, DrawLearnPicture, DrawLearnPicture};
 
 // [SECTION] Walkthrough
 // The step's caption in bold ("Step 1 of 8: ..."), then its scene's picture with the part the step
 // points at outlined (ui/walkthrough_panel.cpp); the player under it is left out, as every still
 // leaves out what its panel draws after the picture.
 
-struct ScenePicture {
-  lesson::Scene scene;
-  double (*draw)(const lesson::LessonState& state, Still& still, double top);
-  double (*question)(const lesson::LessonState& state, Still& still, double top);
-};
-
-// Each scene's picture, for the walkthrough's steps, and the one over a quick-check question about
-// it (ui/panels.cpp).
-const ScenePicture kPictures[] = {
-    {lesson::Scene::Compare, DrawComparePicture, DrawComparePicture},
-    {lesson::Scene::Combine, DrawCombinePicture, DrawCombinePicture},
-    {lesson::Scene::Mask, DrawMaskPicture, DrawMaskQuestionPicture},
-    {lesson::Scene::Caveats, DrawCaveatsPicture, DrawCaveatsPicture},
-    {lesson::Scene::Learn, DrawLearnPicture, DrawLearnPicture},
-};
-
 double DrawPictureOf(lesson::Scene scene, const lesson::LessonState& state, Still& still, double top,
                      bool for_question = false) {
-  for (const ScenePicture& picture : kPictures) {
-    if (picture.scene == scene) return (for_question ? picture.question : picture.draw)(state, still, top);
-  }
+  const SceneStill& of = StillOf(scene);
+  if (const auto picture = for_question ? of.question : of.picture) return picture(state, still, top);
   still.problems.push_back(std::string("no picture is drawn for the ") + lesson::ModuleOf(scene).name + " scene");
   return top;
 }
@@ -1554,6 +1552,7 @@ double DrawWalkthrough(const lesson::LessonState& state, Still& still) {
   still.highlight = lesson::WalkthroughStepHighlight(step);
   return DrawPictureOf(lesson::WalkthroughStepScene(step), state, still, top);
 }
+const SceneStill kWalkthroughStill = {DrawWalkthrough, nullptr, nullptr};
 
 // [SECTION] Quick check
 // The caption, the first question's picture, then the question and its three choices, none picked
@@ -1583,20 +1582,17 @@ double DrawQuiz(const lesson::LessonState& state, Still& still) {
   }
   return y;
 }
+const SceneStill kQuizStill = {DrawQuiz, nullptr, nullptr};
 
 // [SECTION] Every scene, as JSON
 
-struct SceneStill {
-  lesson::Scene scene;
-  double (*draw)(const lesson::LessonState& state, Still& still);
-};
-
-const SceneStill kStills[] = {
-    {lesson::Scene::Compare, DrawCompare}, {lesson::Scene::Combine, DrawCombine},
-    {lesson::Scene::Mask, DrawMask},       {lesson::Scene::Caveats, DrawCaveats},
-    {lesson::Scene::Learn, DrawLearn},     {lesson::Scene::Walkthrough, DrawWalkthrough},
-    {lesson::Scene::Quiz, DrawQuiz},
-};
+const SceneStill& StillOf(lesson::Scene scene) {
+#define ATTN_SCENE_ENTRY(Id) &k##Id##Still,
+  static const SceneStill* const stills[] = {ATTN_SCENES(ATTN_SCENE_ENTRY)};
+#undef ATTN_SCENE_ENTRY
+  const auto at = static_cast<size_t>(scene);
+  return *stills[at < sizeof(stills) / sizeof(stills[0]) ? at : 0];
+}
 
 std::string JsonString(const std::string& text) {
   std::string out = "\"";
@@ -1672,18 +1668,10 @@ int main(int argc, char** argv) {
   std::string stylesheet;  // every still's colours and shapes, for stills.css
   bool failed = false;
   for (const lesson::SceneModule* module : lesson::Scenes()) {
-    const SceneStill* found = std::find_if(std::begin(kStills), std::end(kStills),
-                                           [&](const SceneStill& s) { return s.scene == module->id; });
-    if (found == std::end(kStills)) {
-      std::fprintf(stderr, "error: no still is drawn for the %s scene (src/tools/attention_stills.cpp)\n",
-                   module->name);
-      failed = true;
-      continue;
-    }
     lesson::LessonState state;  // fresh: every scene as it opens
     state.scene = module->id;
     Still still;
-    const double height = found->draw(state, still) + kMargin;
+    const double height = StillOf(module->id).draw(state, still) + kMargin;
     // The stills' colours go in one style sheet beside them (the page links it: an inline <style>
     // would break a Content-Security-Policy without 'unsafe-inline').
     stylesheet += StyleSheet(still.svg, still.shades);

@@ -34,6 +34,7 @@
 #include "ui/item_registry.h"
 #include "ui/motion.h"
 #include "ui/number_field.h"
+#include "ui/panels.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -537,5 +538,7 @@ void DrawCaveatsPanel(lesson::LessonState& state, Context& ctx) {
   RecordItem(ctx, "caveats.reset");
   ImGui::PopID();
 }
+
+const ScenePanel kCaveatsPanel = {DrawCaveatsPanel, DrawCaveatsPicture, DrawCaveatsPicture};
 
 }  // namespace ui

@@ -26,6 +26,7 @@
 #include "ui/item_registry.h"
 #include "ui/motion.h"
 #include "ui/number_field.h"
+#include "ui/panels.h"
 #include "ui/text_layout.h"
 
 namespace ui {
@@ -621,5 +622,7 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   if (ImGui::Button(T("combine.reset").c_str())) lesson::ResetCombineScene(example);
   RecordItem(ctx, "combine.reset");
 }
+
+const ScenePanel kCombinePanel = {DrawCombinePanel, DrawCombinePicture, DrawCombinePicture};
 
 }  // namespace ui

@@ -26,6 +26,7 @@
 #include "ui/item_registry.h"
 #include "ui/motion.h"
 #include "ui/number_field.h"
+#include "ui/panels.h"
 #include "ui/shapes.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
@@ -817,5 +818,7 @@ void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
   if (ImGui::Button(T("compare.reset").c_str())) lesson::ResetScene(state, lesson::Scene::Compare);
   RecordItem(ctx, "compare.reset");
 }
+
+const ScenePanel kComparePanel = {DrawComparePanel, DrawComparePicture, DrawComparePicture};
 
 }  // namespace ui

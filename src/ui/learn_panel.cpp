@@ -32,6 +32,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
+#include "ui/panels.h"
 #include "ui/shapes.h"
 #include "ui/shortcuts.h"
 #include "ui/text_layout.h"
@@ -819,5 +820,7 @@ void DrawLearnPanel(lesson::LessonState& state, Context& ctx) {
   if (ImGui::Button(T("learn.reset_scene").c_str())) lesson::ResetLearnScene(scene);
   RecordItem(ctx, "learn.reset_scene");
 }
+
+const ScenePanel kLearnPanel = {DrawLearnPanel, DrawLearnPicture, DrawLearnPicture};
 
 }  // namespace ui

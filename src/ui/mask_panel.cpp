@@ -21,6 +21,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/mask_picture.h"
+#include "ui/panels.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -236,5 +237,7 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
 
   ImGui::PopID();
 }
+
+const ScenePanel kMaskPanel = {DrawMaskPanel, DrawMaskPicture, DrawMaskQuestionPicture};
 
 }  // namespace ui

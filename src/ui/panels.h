@@ -1,13 +1,25 @@
 #pragma once
-// Each scene's panel: the one place in src/ui that lists them (the scenes themselves are listed
-// in lesson/scene.h).
+// Each scene's panel: ui::kIdPanel for every Id of lesson/scene.h's ATTN_SCENES, defined in the
+// scene's panel file (ui/ID_panel.cpp) beside the functions it names.
 
 #include "lesson/lesson_state.h"
+#include "lesson/scene.h"
 #include "ui/context.h"
 
 namespace ui {
 
 using PanelFn = void (*)(lesson::LessonState& state, Context& ctx);
+
+// What the widget draws of one scene.
+struct ScenePanel {
+  PanelFn draw;      // the whole panel, under the scene bar
+  PanelFn picture;   // the picture alone (the walkthrough's for a step); null: none
+  PanelFn question;  // the picture over a quick-check question about the scene; null: none
+};
+
+#define ATTN_SCENE_PANEL(Id) extern const ScenePanel k##Id##Panel;
+ATTN_SCENES(ATTN_SCENE_PANEL)
+#undef ATTN_SCENE_PANEL
 
 // The panel that draws `scene`; null for a scene without one (a unit test checks there is none).
 PanelFn PanelOf(lesson::Scene scene);

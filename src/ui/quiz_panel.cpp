@@ -217,4 +217,6 @@ void DrawQuizPanel(lesson::LessonState& state, Context& ctx) {
   }
 }
 
+const ScenePanel kQuizPanel = {DrawQuizPanel, nullptr, nullptr};
+
 }  // namespace ui

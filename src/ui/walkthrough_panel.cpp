@@ -110,4 +110,6 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   }
 }
 
+const ScenePanel kWalkthroughPanel = {DrawWalkthroughPanel, nullptr, nullptr};
+
 }  // namespace ui

@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { KEEP_WIDGET_MODULES, launch, serve, waitForFirstFrame, watchPage } from '../browser/browser.mjs';
+import { launch, sceneNames, serve, waitForFirstFrame, watchPage } from '../browser/browser.mjs';
 import { BACKGROUND_TOLERANCE, MIN_CONFIDENCE, ROW_TOLERANCE_PX, chromeAndHero, firstScreenGoals, firstScreenTable,
          greyForReading, measureFirstScreen, tesseractCommand } from './first_screen_measure.mjs';
 
@@ -47,6 +47,7 @@ try {
 const started = Date.now();
 const { server, origin } = await serve(siteDir);
 const browser = await launch();
+const scenes = await sceneNames(browser, origin);
 const run = promisify(execFile);
 const queue = [];
 let reading = 0;
@@ -92,24 +93,11 @@ async function settle(page) {
   return false;
 }
 
-// The scene names as the wasm knows them (attn_scene_names), in the registry's order.
-async function sceneNames(context) {
-  const page = await context.newPage();
-  await page.goto(`${origin}/widget.html`);
-  await waitForFirstFrame(page);
-  const names = await page.evaluate(() => window.__widgets[0].module.ccall('attn_scene_names', 'string', [], []));
-  await page.close();
-  return names.split(' ').filter(Boolean);
-}
-
 const views = [];
 const problems = [];
-let scenes = null;
 try {
   for (const { width, height } of VIEWPORTS) {
     const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: DPR, colorScheme: 'light' });
-    await context.addInitScript(KEEP_WIDGET_MODULES);
-    scenes = scenes || await sceneNames(context);
     const view = { width, height, device_scale_factor: DPR, scenes: [] };
     for (const scene of scenes) {
       const page = await context.newPage();

@@ -84,3 +84,16 @@ export const KEEP_WIDGET_MODULES = () => {
     },
   });
 };
+
+// The scene names as the widget knows them (attn_scene_names: the registry's, in its order), for
+// the tests and tools that visit every scene: the registry is the one list of them.
+export async function sceneNames(browser, origin) {
+  const context = await browser.newContext();
+  await context.addInitScript(KEEP_WIDGET_MODULES);
+  const page = await context.newPage();
+  await page.goto(`${origin}/widget.html`);
+  await waitForFirstFrame(page);
+  const names = await page.evaluate(() => window.__widgets[0].module.ccall('attn_scene_names', 'string', [], []));
+  await context.close();
+  return names.split(' ').filter(Boolean);
+}

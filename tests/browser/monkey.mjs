@@ -16,7 +16,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { CHROMIUM_ARGS, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { CHROMIUM_ARGS, sceneNames, serve, watchPage, waitForFirstFrame } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 import { countFromEnv, generate, parseStream, seedFromEnv, summarize, toLine } from './monkey_stream.mjs';
 
@@ -47,10 +47,6 @@ try {
 const skip = Number(process.env.MONKEY_SKIP || 0);
 console.log(`monkey seed: ${seed}${skip ? ` (from event ${skip})` : ''}`);
 // MONKEY_STREAM=FILE plays a saved stream (a run's OUT_DIR/stream.txt, or one written by hand).
-const events = process.env.MONKEY_STREAM ? parseStream(readFileSync(process.env.MONKEY_STREAM, 'utf8')) : generate(seed, count);
-if (process.env.MONKEY_STREAM) count = events.length;
-console.log(`  ${count} events${process.env.MONKEY_STREAM ? ` from ${process.env.MONKEY_STREAM}` : ''}: ${summarize(events)}`);
-writeFileSync(join(out, 'stream.txt'), `# monkey seed ${seed}, ${count} events\n` + events.map(toLine).join('\n') + '\n');
 
 // Runs in the page before anything else: watches the mirror on every change.
 const WATCH_MIRROR = () => {
@@ -81,6 +77,13 @@ const { server, origin } = await serve(dir);
 const { chromium } = createRequire(import.meta.url)('playwright-core');
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
                                         args: [...CHROMIUM_ARGS, '--disable-gpu-compositing'] });
+// The scenes the stream switches between: the widget's own list (its registry's).
+const events = process.env.MONKEY_STREAM ? parseStream(readFileSync(process.env.MONKEY_STREAM, 'utf8'))
+                                         : generate(seed, count, await sceneNames(browser, origin));
+if (process.env.MONKEY_STREAM) count = events.length;
+console.log(`  ${count} events${process.env.MONKEY_STREAM ? ` from ${process.env.MONKEY_STREAM}` : ''}: ${summarize(events)}`);
+writeFileSync(join(out, 'stream.txt'), `# monkey seed ${seed}, ${count} events\n` + events.map(toLine).join('\n') + '\n');
+
 const started = Date.now();
 let failures = 0;
 let peakHeap = 0;

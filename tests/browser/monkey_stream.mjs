@@ -20,13 +20,14 @@
 //   scene NAME                  the scene on screen switches (as the page's API or --scene would)
 // BUTTON is left or right; MODS is '-' or modifier names joined by '+' (Shift, Control, Alt).
 //
-// usage: node monkey_stream.mjs [--seed N] [--events N] [--out FILE]
-//   MONKEY_SEED and MONKEY_EVENTS in the environment set the defaults; without a seed a random
-//   one is drawn. Prints "monkey seed: N" so a failing run can be replayed.
+// usage: node monkey_stream.mjs --scenes NAME,NAME,... [--seed N] [--events N] [--out FILE]
+//   --scenes: the scenes to switch between, the app's own list (attention_replay --scenes prints
+//   it; the browser test asks the widget). MONKEY_SEED and MONKEY_EVENTS in the environment set
+//   the defaults; without a seed a random one is drawn. Prints "monkey seed: N" so a failing run
+//   can be replayed.
 import { randomInt } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 
-export const SCENES = ['compare', 'combine', 'mask', 'caveats', 'learn', 'walkthrough', 'quiz'];
 export const DEFAULT_EVENTS = 10000;
 
 // Phone widths first: the layouts change most there.
@@ -76,9 +77,11 @@ export function countFromEnv() {
 
 const frac = (value) => Math.round(value * 10000) / 10000;
 
-// The stream for `seed`: exactly `count` events. Scenes come in shuffled rounds of all seven, one
-// per segment, so every scene gets a share of the stream; a pressed button is always released.
-export function generate(seed, count = DEFAULT_EVENTS) {
+// The stream for `seed` over `scenes` (names): exactly `count` events. Scenes come in shuffled
+// rounds of all of them, one per segment, so every scene gets a share of the stream; a pressed
+// button is always released.
+export function generate(seed, count, scenes) {
+  if (!Array.isArray(scenes) || scenes.length === 0) throw new Error('generate needs the scenes to switch between');
   const r = makeRandom(seed);
   const events = [];
   const segment = Math.max(1, Math.floor(count / 24));
@@ -121,7 +124,7 @@ export function generate(seed, count = DEFAULT_EVENTS) {
     if (events.length >= nextScene && !pressed) {
       nextScene += segment;
       if (order.length === 0) {
-        order = SCENES.slice();
+        order = scenes.slice();
         for (let i = order.length - 1; i > 0; --i) {
           const j = r.int(0, i);
           [order[i], order[j]] = [order[j], order[i]];
@@ -253,7 +256,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.error(`error: ${error.message}`);
     process.exit(2);
   }
-  const events = generate(seed, count);
+  const scenes = (option('--scenes') || '').split(',').filter(Boolean);
+  if (scenes.length === 0) {
+    console.error('usage: node monkey_stream.mjs --scenes NAME,NAME,... [--seed N] [--events N] [--out FILE]');
+    process.exit(2);
+  }
+  const events = generate(seed, count, scenes);
   const text = `# monkey seed ${seed}, ${count} events\n` + events.map(toLine).join('\n') + '\n';
   const out = option('--out');
   if (out) writeFileSync(out, text); else process.stdout.write(text);

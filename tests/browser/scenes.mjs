@@ -5,12 +5,11 @@
 // usage: node scenes.mjs SITE_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, sceneNames, serve, watchPage, waitForFirstFrame } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 import { createRequire } from 'node:module';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
-const SCENES = ['compare', 'combine', 'mask', 'caveats', 'learn', 'walkthrough', 'quiz'];
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node scenes.mjs SITE_DIR OUT_DIR'); process.exit(2); }
 mkdirSync(out, { recursive: true });
@@ -26,6 +25,7 @@ const COUNT_GL_CALLS = () => {
 
 const { server, origin } = await serve(dir);
 const browser = await launch();
+const SCENES = await sceneNames(browser, origin);
 let failures = 0;
 async function check(name, fn) {
   try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }

@@ -3,7 +3,7 @@
 // comma): every "a × b + c × d = e" and "a + b = c" they write is computed again, the page's
 // worked table is the Combine scene as it opens, and the page's Compare section names the question
 // and the answer the Compare scene holds; the Learn section's words and claims are the Learn
-// scene's.
+// scene's. The authors' guide (docs/embedding.md) names every part a state link may hold.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -16,6 +16,7 @@
 #include "attention/attention.h"
 #include "lesson/builtin_text.h"
 #include "lesson/locale.h"
+#include "lesson/scene.h"
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
 #include "lesson/scenes/learn/learn.h"
@@ -226,4 +227,23 @@ TEST_CASE("the pages' Learn section: the scene's words, and what the model does 
     CHECK(removals[static_cast<size_t>(copy)].weight == doctest::Approx(0.5).epsilon(0.2));
     CHECK(removals[static_cast<size_t>(copy)].change < 0.25);
   }
+}
+
+TEST_CASE("the authors' guide lists every part of a state link that a scene's table holds") {
+  // "`compare.key1=X,Y` … `key4`" and "(and `q2`)" stand for numbered families: digits compare as #.
+  const auto family = [](std::string name) {
+    for (char& c : name) c = (c >= '0' && c <= '9') ? '#' : c;
+    return name;
+  };
+  const std::string guide = family(ReadFile(ATTN_DOCS_DIR "/embedding.md"));
+  const std::string table = guide.substr(guide.find("## The state encoding"));
+  int parts = 0;
+  for (const lesson::SceneModule* scene : lesson::Scenes()) {
+    for (const lesson::Param& param : scene->params()) {
+      CAPTURE(param.name);
+      CHECK(table.find("`" + family(param.name) + "=") != std::string::npos);
+      ++parts;
+    }
+  }
+  CHECK(parts > 30);
 }

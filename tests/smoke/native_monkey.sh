@@ -13,7 +13,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 mkdir -p "$out"
 command -v xvfb-run >/dev/null || { echo "FAIL: xvfb-run not found (Debian package xvfb)"; exit 1; }
 
-node "$here/../browser/monkey_stream.mjs" --out "$out/stream.txt" 2>"$out/stream.log"
+# The scenes to switch between are the app's own (its registry's), as attention_replay lists them.
+node "$here/../browser/monkey_stream.mjs" --scenes "$("$replay" --scenes)" --out "$out/stream.txt" 2>"$out/stream.log"
 cat "$out/stream.log"
 seed="$(sed -n 's/^monkey seed: \([0-9]*\).*/\1/p' "$out/stream.log")"
 

@@ -99,7 +99,7 @@ void CombinePicture(const lesson::LessonState& state, Expected& e) {
 std::string ShortToken(int position) { return lesson::IsPadPosition(position) ? "pad" : lesson::MaskToken(position); }
 
 // The line view and the heatmap; a quick-check question shows the heatmap alone.
-void MaskPicture(const lesson::LessonState& state, Expected& e, bool with_lines = true) {
+void MaskParts(const lesson::LessonState& state, Expected& e, bool with_lines) {
   const lesson::MaskScene& scene = state.mask;
   const attention::Result result = lesson::MaskWeights(scene);
   const int query = scene.query;
@@ -196,15 +196,22 @@ void LearnPicture(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(Fill(T("learn.steps_axis"), {{"steps", std::to_string(lesson::kLearnRunSteps)}}));
 }
 
+void MaskPicture(const lesson::LessonState& state, Expected& e) { MaskParts(state, e, true); }
+void MaskQuestionPicture(const lesson::LessonState& state, Expected& e) { MaskParts(state, e, false); }
+
+// What a scene's still shows (its caption, then its picture), its picture alone (a walkthrough
+// step's) and the picture over a quick-check question (null: none); kIdExpected after each scene,
+// as the stills have them.
+struct SceneExpectation {
+  void (*fill)(const lesson::LessonState& state, Expected& e);
+  void (*picture)(const lesson::LessonState& state, Expected& e);
+  void (*question)(const lesson::LessonState& state, Expected& e);
+};
+const SceneExpectation& ExpectationOf(lesson::Scene scene);
+
 void PictureOf(lesson::Scene scene, const lesson::LessonState& state, Expected& e, bool for_question = false) {
-  switch (scene) {
-    case lesson::Scene::Compare: ComparePicture(state, e); return;
-    case lesson::Scene::Combine: CombinePicture(state, e); return;
-    case lesson::Scene::Mask: MaskPicture(state, e, !for_question); return;
-    case lesson::Scene::Caveats: CaveatsPicture(state, e); return;
-    case lesson::Scene::Learn: LearnPicture(state, e); return;
-    default: break;
-  }
+  const SceneExpectation& of = ExpectationOf(scene);
+  if (const auto picture = for_question ? of.question : of.picture) return picture(state, e);
   std::fprintf(stderr, "error: no expectation for the picture of the %s scene\n", lesson::ModuleOf(scene).name);
   std::exit(1);
 }
@@ -215,26 +222,31 @@ void Compare(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(T("compare.caption"));
   ComparePicture(state, e);
 }
+const SceneExpectation kCompareExpected = {Compare, ComparePicture, ComparePicture};
 
 void Combine(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(T("combine.caption"));
   CombinePicture(state, e);
 }
+const SceneExpectation kCombineExpected = {Combine, CombinePicture, CombinePicture};
 
 void Mask(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(T("mask.caption"));
   MaskPicture(state, e);
 }
+const SceneExpectation kMaskExpected = {Mask, MaskPicture, MaskQuestionPicture};
 
 void Caveats(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(T("caveats.caption"));
   CaveatsPicture(state, e);
 }
+const SceneExpectation kCaveatsExpected = {Caveats, CaveatsPicture, CaveatsPicture};
 
 void Learn(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(T("learn.caption"));
   LearnPicture(state, e);
 }
+const SceneExpectation kLearnExpected = {Learn, LearnPicture, LearnPicture};
 
 // The step the walkthrough opens at, its caption in bold, over its scene's picture.
 void Walkthrough(const lesson::LessonState& state, Expected& e) {
@@ -247,6 +259,7 @@ void Walkthrough(const lesson::LessonState& state, Expected& e) {
   e.strong.push_back(caption);
   PictureOf(lesson::WalkthroughStepScene(step), state, e);
 }
+const SceneExpectation kWalkthroughExpected = {Walkthrough, nullptr, nullptr};
 
 // The quick check's caption, the first question's picture, the question and its choices.
 void Quiz(const lesson::LessonState& state, Expected& e) {
@@ -260,17 +273,15 @@ void Quiz(const lesson::LessonState& state, Expected& e) {
     e.texts.push_back(T("quiz.q1.choice" + std::to_string(choice)));
   }
 }
+const SceneExpectation kQuizExpected = {Quiz, nullptr, nullptr};
 
-struct SceneExpectation {
-  lesson::Scene scene;
-  void (*fill)(const lesson::LessonState& state, Expected& e);
-};
-
-const SceneExpectation kExpectations[] = {
-    {lesson::Scene::Compare, Compare}, {lesson::Scene::Combine, Combine}, {lesson::Scene::Mask, Mask},
-    {lesson::Scene::Caveats, Caveats}, {lesson::Scene::Learn, Learn},     {lesson::Scene::Walkthrough, Walkthrough},
-    {lesson::Scene::Quiz, Quiz},
-};
+const SceneExpectation& ExpectationOf(lesson::Scene scene) {
+#define ATTN_SCENE_ENTRY(Id) &k##Id##Expected,
+  static const SceneExpectation* const expectations[] = {ATTN_SCENES(ATTN_SCENE_ENTRY)};
+#undef ATTN_SCENE_ENTRY
+  const auto at = static_cast<size_t>(scene);
+  return *expectations[at < sizeof(expectations) / sizeof(expectations[0]) ? at : 0];
+}
 
 bool Read(const char* path, std::string* contents) {
   std::ifstream in(path, std::ios::binary);
@@ -310,17 +321,7 @@ int main(int argc, char** argv) {
     Expected e;
     e.title = T(std::string(module->name) + ".title");
     e.desc = lesson::DescribeScene(state);
-    bool known = false;
-    for (const SceneExpectation& expectation : kExpectations) {
-      if (expectation.scene != module->id) continue;
-      expectation.fill(state, e);
-      known = true;
-    }
-    if (!known) {
-      std::fprintf(stderr, "error: no expectation for the %s scene's still (tests/stills/stills_expected.cpp)\n",
-                   module->name);
-      return 1;
-    }
+    ExpectationOf(module->id).fill(state, e);
     json[module->name] = {{"title", e.title},     {"desc", e.desc},     {"texts", e.texts},
                           {"numbers", e.numbers}, {"strong", e.strong}, {"plain", e.plain}};
   }

@@ -150,7 +150,4 @@ struct AblationSummary {
 };
 AblationSummary Summarize(const CaveatsAblation& rows);
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kCaveatsModule;
-
 }  // namespace lesson

@@ -40,7 +40,4 @@ void SetLinesShown(CombineScene& scene, int lines);
 
 inline void ResetCombineScene(CombineScene& scene) { scene = CombineScene{}; }
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kCombineModule;
-
 }  // namespace lesson

@@ -101,7 +101,4 @@ bool SetTemperature(CompareScene& scene, double temperature);
 
 inline void ResetCompareScene(CompareScene& scene) { scene = CompareScene{}; }
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kCompareModule;
-
 }  // namespace lesson

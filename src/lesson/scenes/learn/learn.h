@@ -106,7 +106,4 @@ bool SetLearnQuestion(LearnScene& scene, int subject);
 
 inline void ResetLearnScene(LearnScene& scene) { scene = LearnScene{}; }
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kLearnModule;
-
 }  // namespace lesson

@@ -124,7 +124,4 @@ struct FutureLook {
 };
 FutureLook LookAhead(const MaskScene& scene, const attention::Result& result);
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kMaskModule;
-
 }  // namespace lesson

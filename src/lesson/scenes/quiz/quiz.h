@@ -55,7 +55,4 @@ struct QuizProgress {
 };
 QuizProgress Progress(const Quiz& quiz);
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kQuizModule;
-
 }  // namespace lesson

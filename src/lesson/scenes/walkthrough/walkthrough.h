@@ -58,7 +58,4 @@ bool PreviousWalkthroughStep(LessonState& state);
 // Applies the current step and switches state.scene to the step's scene.
 void ShowWalkthroughStep(LessonState& state);
 
-// The scene's entry in the registry (lesson/scene.h).
-extern const SceneModule kWalkthroughModule;
-
 }  // namespace lesson
