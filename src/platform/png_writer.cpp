@@ -21,21 +21,31 @@ void PutChunk(std::vector<uint8_t>& out, const char* type, const std::vector<uin
   PutU32(out, static_cast<uint32_t>(crc32(0, out.data() + start, static_cast<uInt>(out.size() - start))));
 }
 
-// The rows as PNG filters them (a filter-type byte, then the row), each with the filter of None,
-// Sub (minus the pixel to the left) and Up (minus the pixel above) whose bytes, read as signed,
-// sum to the least: the usual way to pick, and runs of zeros deflate well.
-std::vector<uint8_t> FilteredRows(int width, int height, const std::vector<uint8_t>& rgba) {
-  const size_t row = static_cast<size_t>(width) * 4;
+// The rows as PNG filters them (a filter-type byte, then the row), top row first. Filtered, each
+// with the filter of None, Sub (minus the pixel to the left) and Up (minus the pixel above) whose
+// bytes, read as signed, sum to the least: the usual way to pick, and runs of zeros deflate well.
+// Fast, each as it is (None).
+std::vector<uint8_t> Rows(int width, int height, const std::vector<uint8_t>& pixels, const PngOptions& options) {
+  const size_t channels = options.rgb ? 3 : 4;
+  const size_t row = static_cast<size_t>(width) * channels;
   std::vector<uint8_t> out;
   out.reserve(static_cast<size_t>(height) * (row + 1));
   std::vector<uint8_t> candidates[3];
   for (std::vector<uint8_t>& candidate : candidates) candidate.resize(row);
   for (int y = 0; y < height; ++y) {
-    const uint8_t* line = rgba.data() + static_cast<size_t>(y) * row;
-    const uint8_t* above = y > 0 ? line - row : nullptr;
+    const auto at = [&](int r) {
+      return pixels.data() + static_cast<size_t>(options.bottom_up ? height - 1 - r : r) * row;
+    };
+    const uint8_t* line = at(y);
+    if (options.fast) {
+      out.push_back(0);
+      out.insert(out.end(), line, line + row);
+      continue;
+    }
+    const uint8_t* above = y > 0 ? at(y - 1) : nullptr;
     long sums[3] = {0, 0, 0};
     for (size_t i = 0; i < row; ++i) {
-      const uint8_t bytes[3] = {line[i], static_cast<uint8_t>(line[i] - (i >= 4 ? line[i - 4] : 0)),
+      const uint8_t bytes[3] = {line[i], static_cast<uint8_t>(line[i] - (i >= channels ? line[i - channels] : 0)),
                                 static_cast<uint8_t>(line[i] - (above ? above[i] : 0))};
       for (int f = 0; f < 3; ++f) {
         candidates[f][i] = bytes[f];
@@ -54,22 +64,27 @@ std::vector<uint8_t> FilteredRows(int width, int height, const std::vector<uint8
 
 }  // namespace
 
-bool WritePng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgba,
-              const std::string& description) {
-  if (width <= 0 || height <= 0 || rgba.size() != static_cast<size_t>(width) * static_cast<size_t>(height) * 4) {
+bool WritePng(const std::string& path, int width, int height, const std::vector<uint8_t>& pixels,
+              const PngOptions& options) {
+  const size_t channels = options.rgb ? 3 : 4;
+  if (width <= 0 || height <= 0 ||
+      pixels.size() != static_cast<size_t>(width) * static_cast<size_t>(height) * channels) {
     return false;
   }
-  const std::vector<uint8_t> raw = FilteredRows(width, height, rgba);
+  const std::vector<uint8_t> raw = Rows(width, height, pixels, options);
   uLongf packed_size = compressBound(static_cast<uLong>(raw.size()));
   std::vector<uint8_t> packed(packed_size);
-  if (compress2(packed.data(), &packed_size, raw.data(), static_cast<uLong>(raw.size()), 6) != Z_OK) return false;
+  const int level = options.fast ? 1 : 6;
+  if (compress2(packed.data(), &packed_size, raw.data(), static_cast<uLong>(raw.size()), level) != Z_OK) return false;
   packed.resize(packed_size);
   std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
   std::vector<uint8_t> header;
   PutU32(header, static_cast<uint32_t>(width));
   PutU32(header, static_cast<uint32_t>(height));
-  header.insert(header.end(), {8, 6, 0, 0, 0});  // 8-bit RGBA, no interlace
+  // 8 bits a sample, colour type 2 (RGB) or 6 (RGBA), no interlace.
+  header.insert(header.end(), {8, static_cast<uint8_t>(options.rgb ? 2 : 6), 0, 0, 0});
   PutChunk(png, "IHDR", header);
+  const std::string& description = options.description;
   if (!description.empty()) {
     // iTXt: keyword, NUL, not compressed (0, 0), no language tag or translated keyword, UTF-8 text.
     const char keyword[] = "Description";

@@ -10,7 +10,6 @@
 #include <thread>
 #include <vector>
 
-#include <zlib.h>
 
 #include "lesson/timeline/playback.h"
 #include "platform/app.h"
@@ -30,46 +29,6 @@ std::vector<uint8_t> ReadPixels(int channels, int* width, int* height) {
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, *width, *height, channels == 3 ? GL_RGB : GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
   return pixels;
-}
-
-// [SECTION] PNG frames, deflated by zlib at its fastest level (UI frames are mostly flat colour)
-
-void PutU32(std::vector<uint8_t>& out, uint32_t v) {
-  for (int shift = 24; shift >= 0; shift -= 8) out.push_back(static_cast<uint8_t>(v >> shift));
-}
-
-void PutChunk(std::vector<uint8_t>& out, const char* type, const uint8_t* body, size_t size) {
-  PutU32(out, static_cast<uint32_t>(size));
-  const size_t start = out.size();
-  out.insert(out.end(), type, type + 4);
-  out.insert(out.end(), body, body + size);
-  PutU32(out, static_cast<uint32_t>(crc32(0, out.data() + start, static_cast<uInt>(out.size() - start))));
-}
-
-// `rgb`: width * height * 3 bytes, bottom row first (as glReadPixels gives them).
-bool WriteRgbPng(const std::string& path, int width, int height, const std::vector<uint8_t>& rgb) {
-  const size_t row = static_cast<size_t>(width) * 3;
-  std::vector<uint8_t> raw;
-  raw.reserve(static_cast<size_t>(height) * (row + 1));
-  for (int y = height - 1; y >= 0; --y) {
-    raw.push_back(0);  // filter: none
-    raw.insert(raw.end(), rgb.begin() + static_cast<long>(y * row), rgb.begin() + static_cast<long>((y + 1) * row));
-  }
-  uLongf packed_size = compressBound(static_cast<uLong>(raw.size()));
-  std::vector<uint8_t> packed(packed_size);
-  if (compress2(packed.data(), &packed_size, raw.data(), static_cast<uLong>(raw.size()), 1) != Z_OK) return false;
-  std::vector<uint8_t> png = {0x89, 'P', 'N', 'G', '\r', '\n', 0x1A, '\n'};
-  std::vector<uint8_t> header;
-  PutU32(header, static_cast<uint32_t>(width));
-  PutU32(header, static_cast<uint32_t>(height));
-  header.insert(header.end(), {8, 2, 0, 0, 0});  // 8-bit RGB, no interlace
-  PutChunk(png, "IHDR", header.data(), header.size());
-  PutChunk(png, "IDAT", packed.data(), packed_size);
-  PutChunk(png, "IEND", nullptr, 0);
-  FILE* file = std::fopen(path.c_str(), "wb");
-  if (!file) return false;
-  const bool ok = std::fwrite(png.data(), 1, png.size(), file) == png.size();
-  return std::fclose(file) == 0 && ok;
 }
 
 // Encodes and writes frames on a thread of its own while the next frames are drawn.
@@ -118,7 +77,11 @@ class FrameWriter {
       }
       char name[32];
       std::snprintf(name, sizeof name, "/frame-%06d.png", frame.number);
-      if (!WriteRgbPng(dir_ + name, frame.width, frame.height, frame.rgb) && ok_) {
+      PngOptions fast;  // frames of a video: mostly flat colour, written as quickly as they come
+      fast.rgb = true;
+      fast.bottom_up = true;
+      fast.fast = true;
+      if (!WritePng(dir_ + name, frame.width, frame.height, frame.rgb, fast) && ok_) {
         std::fprintf(stderr, "error: could not write %s%s\n", dir_.c_str(), name);
         ok_ = false;
       }
@@ -202,13 +165,9 @@ std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextS
 void SaveScreenshot(App& app) {
   int width = 0, height = 0;
   const std::vector<uint8_t> pixels = ReadPixels(4, &width, &height);
-  std::vector<uint8_t> flipped(pixels.size());
-  const size_t row = static_cast<size_t>(width) * 4;
-  for (int y = 0; y < height; ++y) {
-    std::copy_n(pixels.begin() + static_cast<long>(y * row), row,
-                flipped.begin() + static_cast<long>((height - 1 - y) * row));
-  }
-  if (!WritePng(app.options.screenshot_path, width, height, flipped)) {
+  PngOptions options;
+  options.bottom_up = true;  // as glReadPixels gives them
+  if (!WritePng(app.options.screenshot_path, width, height, pixels, options)) {
     std::fprintf(stderr, "error: could not write screenshot to %s\n", app.options.screenshot_path.c_str());
     app.exit_code = 1;
   }

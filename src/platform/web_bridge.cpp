@@ -533,13 +533,12 @@ bool BridgeEndPicture(const std::string& file, int width, int height, const std:
   glPixelStorei(GL_PACK_ALIGNMENT, 1);
   glReadPixels(0, 0, width, height, GL_RGBA, GL_UNSIGNED_BYTE, rgba.data());
   ReleasePictureTarget();
-  for (int top = 0, bottom = height - 1; top < bottom; ++top, --bottom) {  // GL reads the bottom row first
-    std::swap_ranges(rgba.begin() + static_cast<long>(top * row), rgba.begin() + static_cast<long>((top + 1) * row),
-                     rgba.begin() + static_cast<long>(bottom * row));
-  }
+  PngOptions options;
+  options.bottom_up = true;  // GL reads the bottom row first
+  options.description = alt_text;
   const std::string name = FreeFileName(file);
   errno = 0;
-  if (name.empty() || !WritePng(name, width, height, rgba, alt_text)) {
+  if (name.empty() || !WritePng(name, width, height, rgba, options)) {
     const std::string shown = name.empty() ? file : name;
     const char* why = name.empty() ? "999 pictures of that name are there already"
                       : errno != 0 ? std::strerror(errno)
