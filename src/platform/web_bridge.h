@@ -1,6 +1,7 @@
 #pragma once
 // What the app needs from the page it runs in. On the web these talk to the browser (EM_JS);
-// natively they answer with desktop defaults. The only #ifdef __EMSCRIPTEN__ lives in the .cpp.
+// natively they answer with desktop defaults. Which one is built is the .cpp's #ifdef __EMSCRIPTEN__
+// (the rest of src/platform has a few more: app.cpp, main.cpp, gl.h).
 
 #include <string>
 
