@@ -4,14 +4,14 @@
 // as a worker from the page's folder; an LMS serves it there, while from file:// the browser
 // refuses the worker and the widget only starts a little later), and the imsmanifest.xml that
 // names them. The page fetches nothing else.
-// The zip is written here (stored names in ASCII, deflated, CRC-32), with a fixed date, so that
-// the same inputs give the same bytes.
+// The zip is fflate's (npm), each file deflated, with a fixed date, so that the same inputs give
+// the same bytes.
 // usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE]
 //   LOCALE (e.g. es): the package of that locale's lesson page (make-offline.mjs's LOCALE)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { deflateRawSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { zipSync } from 'fflate';
 import { offlineLesson } from './make-offline.mjs';
 
 const [site, widgetJs, scormJs, output, version, locale = ''] = process.argv.slice(2);
@@ -83,66 +83,10 @@ const manifest = `<?xml version="1.0" encoding="UTF-8"?>
 
 // [SECTION] The zip container
 
-const CRC_TABLE = new Uint32Array(256).map((_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(data) {
-  let crc = 0xffffffff;
-  for (const byte of data) crc = CRC_TABLE[(crc ^ byte) & 0xff] ^ (crc >>> 8);
-  return (crc ^ 0xffffffff) >>> 0;
-}
-
-// MS-DOS time and date fields: 1980-01-01 00:00, the first day they can say.
-const DOS_TIME = 0;
-const DOS_DATE = (0 << 9) | (1 << 5) | 1;
-
-// A zip archive (PKWARE's APPNOTE: local headers with the data, the central directory, its end
-// record) of `files`: [{name, data}], each deflated.
-function zip(files) {
-  const locals = [];
-  const central = [];
-  let offset = 0;
-  for (const { name, data } of files) {
-    const nameBytes = Buffer.from(name, 'ascii');
-    const packed = deflateRawSync(data, { level: 9 });
-    const crc = crc32(data);
-    // From "version needed" on, the local header (at 4) and the central directory's entry (at 6)
-    // say the same: version 2.0 (deflate), no flags, method 8 (deflate), time, date, CRC-32,
-    // sizes packed and as they are, the name's length.
-    const fields = (header, at) => {
-      header.writeUInt16LE(20, at);
-      header.writeUInt16LE(0, at + 2);
-      header.writeUInt16LE(8, at + 4);
-      header.writeUInt16LE(DOS_TIME, at + 6);
-      header.writeUInt16LE(DOS_DATE, at + 8);
-      header.writeUInt32LE(crc, at + 10);
-      header.writeUInt32LE(packed.length, at + 14);
-      header.writeUInt32LE(data.length, at + 18);
-      header.writeUInt16LE(nameBytes.length, at + 22);
-    };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    fields(local, 4);
-    locals.push(local, nameBytes, packed);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);  // made by: version 2.0, MS-DOS attributes (none set)
-    fields(entry, 6);
-    entry.writeUInt32LE(offset, 42);
-    central.push(entry, nameBytes);
-    offset += local.length + nameBytes.length + packed.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(files.length, 8);
-  end.writeUInt16LE(files.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
-}
+// Every entry dated 1980-01-01 00:00 (the first day a zip's MS-DOS date can say; local time, as
+// fflate writes it, so the bytes do not depend on the time zone), deflated at the highest level.
+const ENTRY = { level: 9, mtime: new Date(1980, 0, 1, 0, 0, 0) };
+const zip = (files) => Buffer.from(zipSync(Object.fromEntries(files.map(({ name, data }) => [name, [data, ENTRY]]))));
 
 const lessonBytes = Buffer.from(html, 'utf8');
 const archive = zip([
