@@ -325,52 +325,17 @@ const SceneStill& StillOf(lesson::Scene scene);
 // there), under it the strip (each key's score as a number and a bar from zero, softmax's arrow,
 // its weight as a bar from 0 to 1 and a number) and the output on a line of the four values.
 
-struct Segment {
-  double ax, ay, bx, by;
-};
+using Segment = lesson::LabelArrow;
 
-double DistanceToSegment(double px, double py, const Segment& s) {
-  const double dx = s.bx - s.ax;
-  const double dy = s.by - s.ay;
-  const double length2 = dx * dx + dy * dy;
-  const double t = length2 > 0.0 ? std::clamp(((px - s.ax) * dx + (py - s.ay) * dy) / length2, 0.0, 1.0) : 0.0;
-  return std::hypot(px - (s.ax + t * dx), py - (s.ay + t * dy));
-}
-
-// Where a tip's label goes, as the panel places it (DrawTipLabel): beyond the tip when that spot is
-// clear of the other arrows, else wherever it is furthest from them, overlapping no label placed
-// before, inside the canvas.
+// Where a tip's label goes: lesson::PlaceTipLabel, the panel's rule, 14 units from the tip or
+// clear of its disc.
 Box PlaceTipLabel(double ox, double oy, double tx, double ty, double width, double height, const Box& canvas,
-                  const std::vector<Box>& taken, const std::vector<Segment>& arrows) {
-  const double dx = tx - ox;
-  const double dy = ty - oy;
-  const double length = std::hypot(dx, dy);
-  const double ux = length < 1.0 ? 0.7071 : dx / length;
-  const double uy = length < 1.0 ? -0.7071 : dy / length;
-  const double directions[4][2] = {{ux, uy}, {-uy, ux}, {uy, -ux}, {-ux, -uy}};
-  Box chosen;
-  double best = -1e9;
-  for (int i = 0; i < 4; ++i) {
-    const double ddx = directions[i][0];
-    const double ddy = directions[i][1];
-    const double reach = 14.0 + 0.5 * std::max(width * std::fabs(ddx), height * std::fabs(ddy));
-    const double x = std::clamp(tx + ddx * reach - width * 0.5, canvas.x + 2.0, canvas.x + canvas.w - width - 2.0);
-    const double y = std::clamp(ty + ddy * reach - height * 0.5, canvas.y + 2.0, canvas.y + canvas.h - height - 2.0);
-    const Box box{x, y, width, height};
-    const Box spaced{x - 6.0, y - 2.0, width + 12.0, height + 4.0};
-    const bool free = std::none_of(taken.begin(), taken.end(), [&](const Box& b) { return b.Overlaps(spaced); });
-    double clearance = 1e9;
-    for (const Segment& arrow : arrows) {
-      if (arrow.bx == tx && arrow.by == ty) continue;  // its own arrow
-      clearance = std::min(clearance, DistanceToSegment(x + width * 0.5, y + height * 0.5, arrow) - 0.5 * width);
-    }
-    const double score = (free ? 0.0 : -10000.0) + std::min(clearance, 12.0) + (i == 0 ? 0.5 : 0.0);
-    if (score > best) {
-      best = score;
-      chosen = box;
-    }
-  }
-  return chosen;
+                  const std::vector<Box>& taken, const std::vector<Segment>& arrows, double gap) {
+  const auto box = [](const Box& b) { return lesson::LabelBox{b.x, b.y, b.w, b.h}; };
+  std::vector<lesson::LabelBox> boxes;
+  for (const Box& b : taken) boxes.push_back(box(b));
+  const lesson::LabelBox placed = lesson::PlaceTipLabel(ox, oy, tx, ty, width, height, box(canvas), boxes, arrows, gap);
+  return Box{placed.x, placed.y, placed.w, placed.h};
 }
 
 // The part of the line through (x, y) along (ux, uy) inside `box`, as two points; false if none.
@@ -476,7 +441,8 @@ double DrawComparePlane(const lesson::CompareScene& scene, const lesson::Compare
     svg.Circle(arrow.bx, arrow.by, 5.0, FillOf(Series(i)).c_str());
     const std::string word = Word(still, "compare.key" + std::to_string(i));
     const Box box =
-        PlaceTipLabel(ox, oy, arrow.bx, arrow.by, TextWidth(word, kBody, true), kBody, canvas, labels, arrows);
+        PlaceTipLabel(ox, oy, arrow.bx, arrow.by, TextWidth(word, kBody, true), kBody, canvas, labels, arrows,
+                      std::max(disc, still.highlight == "compare.keys" ? 22.0 : 0.0) + 4.0);
     labels.push_back(box);
     svg.Text(box.x, BaselineFromTop(box.y, kBody), word, TextOf(Series(i), kBody, true).c_str());
     if (still.highlight == "compare.keys") svg.Circle(arrow.bx, arrow.by, 20.0, StrokeOf("highlight").c_str(), 3.0);
@@ -485,7 +451,8 @@ double DrawComparePlane(const lesson::CompareScene& scene, const lesson::Compare
   svg.Circle(qx, qy, 7.0, FillOf("text").c_str());
   svg.Circle(qx, qy, 3.0, FillOf("panel").c_str());
   const std::string query = Word(still, "compare.query");
-  const Box query_box = PlaceTipLabel(ox, oy, qx, qy, TextWidth(query, kBody, true), kBody, canvas, labels, arrows);
+  const Box query_box = PlaceTipLabel(ox, oy, qx, qy, TextWidth(query, kBody, true), kBody, canvas, labels, arrows,
+                                      still.highlight == "compare.query" ? 26.0 : 14.0);
   svg.Text(query_box.x, BaselineFromTop(query_box.y, kBody), query, TextOf("text", kBody, true).c_str());
   if (still.highlight == "compare.query") svg.Circle(qx, qy, 20.0, StrokeOf("highlight").c_str(), 3.0);
   return canvas.y + canvas.h;

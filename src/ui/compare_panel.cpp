@@ -189,53 +189,24 @@ struct Segment {
   ImVec2 b;
 };
 
-float DistanceToSegment(ImVec2 p, const Segment& s) {
-  const float vx = s.b.x - s.a.x;
-  const float vy = s.b.y - s.a.y;
-  const float length2 = vx * vx + vy * vy;
-  const float t = length2 > 0.0f ? std::clamp(((p.x - s.a.x) * vx + (p.y - s.a.y) * vy) / length2, 0.0f, 1.0f) : 0.0f;
-  const float dx = p.x - (s.a.x + t * vx);
-  const float dy = p.y - (s.a.y + t * vy);
-  return std::sqrt(dx * dx + dy * dy);
-}
-
-// A label next to an arrow's tip, inside the canvas, clear of the labels already placed: beyond
-// the tip when that spot is also clear of the other arrows, else wherever it is furthest from
-// them (beside the tip or before it). Returns where it went.
+// A label next to an arrow's tip, placed by lesson::PlaceTipLabel (the still places its labels by
+// the same rule), `gap` px from the tip. Returns where it went.
 ImRect DrawTipLabel(ImDrawList* draw, ImFont* font, ImVec2 origin, ImVec2 tip, const std::string& text, ImU32 color,
-                    const ImRect& canvas, const std::vector<ImRect>& taken, const std::vector<Segment>& arrows) {
+                    const ImRect& canvas, const std::vector<ImRect>& taken, const std::vector<Segment>& arrows,
+                    float gap) {
   if (font == nullptr) font = ImGui::GetFont();
-  const float dx = tip.x - origin.x;
-  const float dy = tip.y - origin.y;
-  const float length = std::sqrt(dx * dx + dy * dy);
-  const float ux = length < 1.0f ? 0.7071f : dx / length;
-  const float uy = length < 1.0f ? -0.7071f : dy / length;
   // In layout units, as ImGui sizes text: the atlas is rasterized at the screen's pixel ratio.
   const float font_size = font->FontSize * font->Scale * ImGui::GetIO().FontGlobalScale;
   const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, text.c_str());
-  const ImVec2 directions[] = {ImVec2(ux, uy), ImVec2(-uy, ux), ImVec2(uy, -ux), ImVec2(-ux, -uy)};
-  ImRect chosen;
-  float best = -FLT_MAX;
-  bool first = true;
-  for (const ImVec2& d : directions) {
-    const float reach = 14.0f + 0.5f * std::max(size.x * std::fabs(d.x), size.y * std::fabs(d.y));
-    const float x = std::clamp(tip.x + d.x * reach - size.x * 0.5f, canvas.Min.x + 2.0f, canvas.Max.x - size.x - 2.0f);
-    const float y = std::clamp(tip.y + d.y * reach - size.y * 0.5f, canvas.Min.y + 2.0f, canvas.Max.y - size.y - 2.0f);
-    const ImRect rect(x, y, x + size.x, y + size.y);
-    const ImRect spaced(rect.Min.x - 6.0f, rect.Min.y - 2.0f, rect.Max.x + 6.0f, rect.Max.y + 2.0f);
-    const bool free = std::none_of(taken.begin(), taken.end(), [&](const ImRect& r) { return r.Overlaps(spaced); });
-    float clearance = FLT_MAX;
-    for (const Segment& arrow : arrows) {
-      if (arrow.b.x == tip.x && arrow.b.y == tip.y) continue;  // its own arrow
-      clearance = std::min(clearance, DistanceToSegment(rect.GetCenter(), arrow) - 0.5f * size.x);
-    }
-    const float score = (free ? 0.0f : -10000.0f) + std::min(clearance, 12.0f) + (first ? 0.5f : 0.0f);
-    if (score > best) {
-      best = score;
-      chosen = rect;
-    }
-    first = false;
-  }
+  const auto box = [](const ImRect& r) { return lesson::LabelBox{r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()}; };
+  std::vector<lesson::LabelBox> boxes;
+  for (const ImRect& r : taken) boxes.push_back(box(r));
+  std::vector<lesson::LabelArrow> lines;
+  for (const Segment& a : arrows) lines.push_back({a.a.x, a.a.y, a.b.x, a.b.y});
+  const lesson::LabelBox placed =
+      lesson::PlaceTipLabel(origin.x, origin.y, tip.x, tip.y, size.x, size.y, box(canvas), boxes, lines, gap);
+  const ImRect chosen(static_cast<float>(placed.x), static_cast<float>(placed.y),
+                      static_cast<float>(placed.x + placed.w), static_cast<float>(placed.y + placed.h));
   draw->AddText(font, font_size, chosen.Min, color, text.c_str());
   return chosen;
 }
@@ -395,14 +366,17 @@ void DrawPlane(Context& ctx, lesson::LessonState& state, float side) {
     draw->AddCircle(tip, disc, WithAlpha(color, 140), 0, 1.0f);
     DrawArrow(draw, origin, tip, color, 2.5f, kArrowHead);
     draw->AddCircleFilled(tip, 5.0f, color);
-    labels.push_back(DrawTipLabel(draw, fonts.bold, origin, tip, KeyLabel(i), color, canvas, labels, arrows));
+    // Clear of the disc, and of the ring a walkthrough step draws round it (radius 20, 3 px).
+    const float gap = std::max(disc, keys_highlighted ? 22.0f : 0.0f) + 4.0f;
+    labels.push_back(DrawTipLabel(draw, fonts.bold, origin, tip, KeyLabel(i), color, canvas, labels, arrows, gap));
     RecordRect(ctx, KeyItemName("compare.key_label", i).c_str(), labels.back().Min, labels.back().Max);
     rings(tip, key_in[i], keys_highlighted);
   }
   DrawArrow(draw, origin, query_tip, palette.text, 3.5f, kArrowHead);
   draw->AddCircleFilled(query_tip, 7.0f, palette.text);
   draw->AddCircleFilled(query_tip, 3.0f, palette.panel);
-  DrawTipLabel(draw, fonts.bold, origin, query_tip, T("compare.query"), palette.text, canvas, labels, arrows);
+  const float query_gap = IsHighlighted(state, "compare.query") ? 26.0f : 14.0f;
+  DrawTipLabel(draw, fonts.bold, origin, query_tip, T("compare.query"), palette.text, canvas, labels, arrows, query_gap);
   rings(query_tip, query_in, IsHighlighted(state, "compare.query"));
   if (keys_highlighted) {
     // Every key is ringed; the recorded rectangle is the plane that holds them.

@@ -94,4 +94,51 @@ bool SetTemperature(CompareScene& scene, double temperature) {
   return true;
 }
 
+// [SECTION] The picture's labels
+
+namespace {
+
+double DistanceToArrow(double px, double py, const LabelArrow& s) {
+  const double dx = s.bx - s.ax;
+  const double dy = s.by - s.ay;
+  const double length2 = dx * dx + dy * dy;
+  const double t = length2 > 0.0 ? std::clamp(((px - s.ax) * dx + (py - s.ay) * dy) / length2, 0.0, 1.0) : 0.0;
+  return std::hypot(px - (s.ax + t * dx), py - (s.ay + t * dy));
+}
+
+}  // namespace
+
+LabelBox PlaceTipLabel(double ox, double oy, double tx, double ty, double width, double height, const LabelBox& canvas,
+                       const std::vector<LabelBox>& taken, const std::vector<LabelArrow>& arrows, double gap) {
+  const double dx = tx - ox;
+  const double dy = ty - oy;
+  const double length = std::hypot(dx, dy);
+  const double ux = length < 1.0 ? 0.7071 : dx / length;
+  const double uy = length < 1.0 ? -0.7071 : dy / length;
+  const double directions[4][2] = {{ux, uy}, {-uy, ux}, {uy, -ux}, {-ux, -uy}};
+  LabelBox chosen;
+  double best = -1e9;
+  for (int i = 0; i < 4; ++i) {
+    const double ddx = directions[i][0];
+    const double ddy = directions[i][1];
+    const double reach = gap + 0.5 * std::max(width * std::fabs(ddx), height * std::fabs(ddy));
+    const double x = std::clamp(tx + ddx * reach - width * 0.5, canvas.x + 2.0, canvas.x + canvas.w - width - 2.0);
+    const double y = std::clamp(ty + ddy * reach - height * 0.5, canvas.y + 2.0, canvas.y + canvas.h - height - 2.0);
+    const LabelBox box{x, y, width, height};
+    const LabelBox spaced{x - 6.0, y - 2.0, width + 12.0, height + 4.0};
+    const bool free = std::none_of(taken.begin(), taken.end(), [&](const LabelBox& b) { return b.Overlaps(spaced); });
+    double clearance = 1e9;
+    for (const LabelArrow& arrow : arrows) {
+      if (arrow.bx == tx && arrow.by == ty) continue;  // its own arrow
+      clearance = std::min(clearance, DistanceToArrow(x + width * 0.5, y + height * 0.5, arrow) - 0.5 * width);
+    }
+    const double score = (free ? 0.0 : -10000.0) + std::min(clearance, 12.0) + (i == 0 ? 0.5 : 0.0);
+    if (score > best) {
+      best = score;
+      chosen = box;
+    }
+  }
+  return chosen;
+}
+
 }  // namespace lesson

@@ -24,6 +24,7 @@
 
 #include <array>
 #include <string>
+#include <vector>
 
 #include "attention/attention.h"
 #include "lesson/scene.h"
@@ -100,5 +101,26 @@ bool SetKeyPosition(CompareScene& scene, int key, PlanePoint position);  // fals
 bool SetTemperature(CompareScene& scene, double temperature);
 
 inline void ResetCompareScene(CompareScene& scene) { scene = CompareScene{}; }
+
+// [SECTION] The picture's labels
+// One rule for where the plane's tip labels go, for the panel (ui/compare_panel.cpp) and the still
+// (src/tools/attention_stills.cpp), in their own units (y down).
+
+struct LabelBox {
+  double x = 0.0, y = 0.0, w = 0.0, h = 0.0;  // left, top, width, height
+  bool Overlaps(const LabelBox& other) const {
+    return x < other.x + other.w && other.x < x + w && y < other.y + other.h && other.y < y + h;
+  }
+};
+struct LabelArrow {
+  double ax = 0.0, ay = 0.0, bx = 0.0, by = 0.0;  // from the origin (a) to the tip (b)
+};
+
+// The box of a `width` × `height` label for the arrow from (ox, oy) to its tip (tx, ty), `gap`
+// from the tip (clear of what is drawn round it), inside `canvas`, clear of the labels `taken`
+// before it: beyond the tip when that spot is clear of the other `arrows` too, else beside the tip
+// or before it, wherever it is furthest from them.
+LabelBox PlaceTipLabel(double ox, double oy, double tx, double ty, double width, double height, const LabelBox& canvas,
+                       const std::vector<LabelBox>& taken, const std::vector<LabelArrow>& arrows, double gap);
 
 }  // namespace lesson
