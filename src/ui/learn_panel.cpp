@@ -432,7 +432,7 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const learn::Tra
       upper.rect.TranslateY(above);
     }
   }
-  const ImU32 paper = WithAlpha(palette.panel, 225);
+  const ImU32 paper = palette.panel;  // opaque: a curve passing behind a label does not show through
   for (const Mark& mark : marks) {
     draw->AddRectFilled(ImVec2(mark.rect.Min.x - 3.0f, mark.rect.Min.y),
                         ImVec2(mark.rect.Max.x + 3.0f, mark.rect.Max.y), paper, 3.0f);
