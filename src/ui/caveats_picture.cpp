@@ -722,15 +722,16 @@ void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx) {
   const Layout layout = LayOut(ctx, scene, before_input, origin, width);
   DescribeFigure(ctx, FigureName(scene, before_input), layout.min, layout.max);
   RecordRect(ctx, "caveats.picture", layout.min, layout.max);
-  ImGui::Dummy(ImVec2(width, layout.max.y - layout.min.y));
-  const ImVec2 after = ImGui::GetCursorScreenPos();
 
   // The rows take the learner's input; what follows draws the numbers after it.
   DrawWords(ctx, scene, before_input, layout);
   const Numbers n = NumbersOf(scene);
   DrawNumberLine(ctx, scene, n, layout);
   DrawScatter(ctx, n, layout);
-  ImGui::SetCursorScreenPos(after);
+  // The picture's extent, as one item: the cursor goes under it (an item, not a bare
+  // SetCursorScreenPos, which ImGui's debug build refuses to end a group or window on).
+  ImGui::SetCursorScreenPos(origin);
+  ImGui::Dummy(ImVec2(width, layout.max.y - layout.min.y));
 }
 
 }  // namespace ui

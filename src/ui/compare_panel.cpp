@@ -198,13 +198,14 @@ ImRect DrawTipLabel(ImDrawList* draw, ImFont* font, ImVec2 origin, ImVec2 tip, c
   // In layout units, as ImGui sizes text: the atlas is rasterized at the screen's pixel ratio.
   const float font_size = font->FontSize * font->Scale * ImGui::GetIO().FontGlobalScale;
   const ImVec2 size = font->CalcTextSizeA(font_size, FLT_MAX, 0.0f, text.c_str());
-  const auto box = [](const ImRect& r) { return lesson::LabelBox{r.Min.x, r.Min.y, r.GetWidth(), r.GetHeight()}; };
+  const auto d = [](float v) { return static_cast<double>(v); };
+  const auto box = [&](const ImRect& r) { return lesson::LabelBox{d(r.Min.x), d(r.Min.y), d(r.GetWidth()), d(r.GetHeight())}; };
   std::vector<lesson::LabelBox> boxes;
   for (const ImRect& r : taken) boxes.push_back(box(r));
   std::vector<lesson::LabelArrow> lines;
-  for (const Segment& a : arrows) lines.push_back({a.a.x, a.a.y, a.b.x, a.b.y});
-  const lesson::LabelBox placed =
-      lesson::PlaceTipLabel(origin.x, origin.y, tip.x, tip.y, size.x, size.y, box(canvas), boxes, lines, gap);
+  for (const Segment& a : arrows) lines.push_back({d(a.a.x), d(a.a.y), d(a.b.x), d(a.b.y)});
+  const lesson::LabelBox placed = lesson::PlaceTipLabel(d(origin.x), d(origin.y), d(tip.x), d(tip.y), d(size.x),
+                                                        d(size.y), box(canvas), boxes, lines, d(gap));
   const ImRect chosen(static_cast<float>(placed.x), static_cast<float>(placed.y),
                       static_cast<float>(placed.x + placed.w), static_cast<float>(placed.y + placed.h));
   draw->AddText(font, font_size, chosen.Min, color, text.c_str());
