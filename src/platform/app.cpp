@@ -9,6 +9,7 @@
 #include <imgui_internal.h>
 
 #include "lesson/describe.h"
+#include "lesson/json_text.h"
 #include "lesson/locale.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
@@ -66,34 +67,13 @@ void LoadLessonText(const AppOptions& options, const std::string& locale) {
   }
 }
 
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char escaped[8];
-          std::snprintf(escaped, sizeof escaped, "\\u%04x", static_cast<unsigned>(c));
-          out += escaped;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 std::string TableJson(const lesson::MirrorTable& table) {
-  std::string out = "{\"caption\":" + JsonString(table.caption) + ",\"columns\":[";
-  for (size_t i = 0; i < table.columns.size(); ++i) out += (i ? "," : "") + JsonString(table.columns[i]);
+  std::string out = "{\"caption\":" + lesson::JsonString(table.caption) + ",\"columns\":[";
+  for (size_t i = 0; i < table.columns.size(); ++i) out += (i ? "," : "") + lesson::JsonString(table.columns[i]);
   out += "],\"rows\":[";
   for (size_t r = 0; r < table.rows.size(); ++r) {
     out += r ? ",[" : "[";
-    for (size_t i = 0; i < table.rows[r].size(); ++i) out += (i ? "," : "") + JsonString(table.rows[r][i]);
+    for (size_t i = 0; i < table.rows[r].size(); ++i) out += (i ? "," : "") + lesson::JsonString(table.rows[r][i]);
     out += "]";
   }
   return out + "]}";
@@ -156,7 +136,7 @@ void PublishPlayback(App& app) {
   }
   BridgePlayback(std::string("{\"playing\":") + (walkthrough.playing ? "true," : "false,") + numbers +
                  "\"steps\":[" + starts + "],\"caption\":" +
-                 JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
+                 lesson::JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
 }
 
 // Moves the clocks of what runs by the time since they last moved (at most a quarter second: a

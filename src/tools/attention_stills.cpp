@@ -32,6 +32,7 @@
 
 #include "attention/attention.h"
 #include "lesson/describe.h"
+#include "lesson/json_text.h"
 #include "lesson/lesson_state.h"
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
@@ -1561,24 +1562,6 @@ const SceneStill& StillOf(lesson::Scene scene) {
   return *stills[at < sizeof(stills) / sizeof(stills[0]) ? at : 0];
 }
 
-std::string JsonString(const std::string& text) {
-  std::string out = "\"";
-  for (char c : text) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (u < 0x20) {
-      char escaped[8];
-      std::snprintf(escaped, sizeof escaped, "\\u%04x", u);
-      out += escaped;
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 // "nan", "inf" or "undefined" as a word of the still: a number no formatter should have let by.
 bool HoldsNonFinite(const std::string& svg) {
   std::string lower(svg);
@@ -1658,9 +1641,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "error: the %s still: %s\n", module->name, problem.c_str());
     }
     failed = failed || !still.problems.empty();
-    json += (json.size() > 1 ? ",\n" : "\n") + JsonString(module->name) + ": " + JsonString(svg);
+    json += (json.size() > 1 ? ",\n" : "\n") + lesson::JsonString(module->name) + ": " + lesson::JsonString(svg);
   }
-  json += ",\n" + JsonString("stylesheet") + ": " + JsonString(stylesheet) + "\n}\n";
+  json += ",\n" + lesson::JsonString("stylesheet") + ": " + lesson::JsonString(stylesheet) + "\n}\n";
   if (failed) return 1;
 
   std::ofstream out(output, std::ios::binary);
