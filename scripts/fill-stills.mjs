@@ -1,4 +1,5 @@
-// Writes the lesson page a server serves: web/index.html with each widget slot's still filled in.
+// Writes the lesson page a server serves: one language's page (written from web/lesson-page.html
+// by make-lesson-page.mjs) with each widget slot's still filled in.
 // A slot is a <div ... data-attention-widget data-scene="NAME"> whose first content is the
 // placeholder <!--attention-still-->; it becomes the still of scene NAME as it opens, an inline
 // <svg> from STILLS_JSON (written by the build's attention_stills, src/tools/). The still stays in

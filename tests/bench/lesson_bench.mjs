@@ -1,4 +1,4 @@
-// The lesson page's part of scripts/bench: web/index.html with its seven widgets, as Lighthouse 12
+// The lesson page's part of scripts/bench: index.html with its seven widgets, as Lighthouse 12
 // loads it on its default phone (mobile profile: simulated slow 4G and 4x CPU slowdown) and as a
 // reader scrolls it in headless Chromium, unthrottled, at 390 x 844 and 1280 x 800.
 // usage: node lesson_bench.mjs SITE_DIR OUT_JSON

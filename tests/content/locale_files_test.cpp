@@ -1,7 +1,8 @@
 // Every locale's lesson file: each folder of assets/lesson/ is a locale the widget and the web
 // loader list, each translation is whole and well formed (the same keys as English, the same
 // {fields}, the walkthrough's actions untouched, the Mask sentence's repeated word), and Spanish
-// numbers take a decimal comma. Native only: it reads the files from the source tree.
+// numbers take a decimal comma; each locale's page words name the language as the widget does.
+// Native only: it reads the files from the source tree.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -100,6 +101,19 @@ TEST_CASE("the web loader knows the same locales (web/js/downloads.js LOCALES)")
   for (const lesson::Locale& locale : lesson::Locales())
     expected += (expected.empty() ? "'" : ", '") + std::string(locale.code) + "'";
   CHECK(found[1].str() == expected);
+}
+
+TEST_CASE("each locale's page words (page.txt beside its lesson.txt) name the language as the widget does") {
+  const std::regex language(R"((?:^|\n)language = ([^\n]*)\n)");
+  for (const lesson::Locale& locale : lesson::Locales()) {
+    const std::string code = locale.code;
+    CAPTURE(code);
+    const std::string file = std::string(ATTN_LESSON_DIR) + "/" + (code == "en" ? "" : code + "/") + "page.txt";
+    const std::string words = ReadFile(file);
+    std::smatch found;
+    REQUIRE_MESSAGE(std::regex_search(words, found, language), file << " has no \"language = \" line");
+    CHECK(found[1].str() == locale.name);
+  }
 }
 
 TEST_CASE("every translation has exactly the English keys, their fields, and the walkthrough's actions") {

@@ -35,7 +35,7 @@ std::string ReadFile(const char* path) {
 // A page of the lesson, with its lesson file and the phrases the checks look for in it.
 struct LessonPage {
   const char* locale;
-  std::string page;         // web/index.html, web/es/index.html
+  std::string page;         // index.html, es/index.html as the build writes them before their stills
   std::string lesson_file;  // assets/lesson/lesson.txt, assets/lesson/es/lesson.txt
   const char* first_row;    // the worked table's row headers
   const char* second_row;
@@ -50,11 +50,11 @@ struct LessonPage {
 
 std::vector<LessonPage> Pages() {
   return {
-      {"en", ReadFile(ATTN_WEB_DIR "/index.html"), ReadFile(ATTN_LESSON_DIR "/lesson.txt"), "First", "Second", "Output",
+      {"en", ReadFile(ATTN_PAGES_DIR "/index.html"), ReadFile(ATTN_LESSON_DIR "/lesson.txt"), "First", "Second", "Output",
        "four times the weight", "the output move toward ", "paragraphs of four\n      sentences",
        "in {steps} steps, about a second", "each copy gets about half the weight",
        "the copies are redundant, so neither the large weights nor removing one copy\n      at a time shows what the answer depends on; only removing both copies does"},
-      {"es", ReadFile(ATTN_WEB_DIR "/es/index.html"), ReadFile(ATTN_LESSON_DIR "/es/lesson.txt"), "Primera", "Segunda",
+      {"es", ReadFile(ATTN_PAGES_DIR "/es/index.html"), ReadFile(ATTN_LESSON_DIR "/es/lesson.txt"), "Primera", "Segunda",
        "Salida", "cuatro veces el peso", "la salida se acerca a ", "párrafos de cuatro frases",
        "en {steps} pasos, alrededor de un segundo", "cada copia recibe más o menos la mitad del peso",
        "las copias son redundantes, así que ni\n      los pesos grandes ni quitar una copia cada vez muestran de qué depende la respuesta; solo\n      quitar las dos lo muestra"},
