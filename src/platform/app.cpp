@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdio>
 #include <vector>
 
@@ -9,8 +10,10 @@
 #include <imgui_internal.h>
 
 #include "lesson/describe.h"
+#include "lesson/embed_options.h"
 #include "lesson/json_text.h"
 #include "lesson/locale.h"
+#include "lesson/scenes/quiz/quiz.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
 #include "lesson/timeline/playback.h"
@@ -18,9 +21,9 @@
 #include "platform/picture.h"
 #include "platform/record_native.h"
 #include "platform/renderer.h"
-#include "platform/web_bridge.h"
 #include "platform/window.h"
 #include "ui/access.h"
+#include "ui/control_map.h"
 #include "ui/fonts.h"
 #include "ui/number_field.h"
 #include "ui/player_panel.h"
@@ -31,29 +34,29 @@ namespace platform {
 
 namespace {
 
-constexpr int kFramesAfterInput = 3;
 constexpr unsigned kPublishIntervalMs = 250;
 
 // Web: the canvas follows its container (the window changes nothing when the size is the same).
-void FollowContainer() {
+void FollowContainer(App& app) {
   int width = 0, height = 0;
-  if (BridgeContainerSize(&width, &height)) WindowSetSize(width, height);
+  if (app.host->ContainerSize(&width, &height)) WindowSetSize(width, height);
 }
 
 // Natively the built-in words, overridden section by section by an author's copy; on the web only
-// the words the loader handed over (see BridgeLoadLessonText). Then the locale's translation over
+// the words the loader handed over (see Host::LoadLessonText). Then the locale's translation over
 // them (lesson/locale.h), whose missing keys show in English.
-void LoadLessonText(const AppOptions& options, const std::string& locale) {
+void LoadLessonText(App& app, const std::string& locale) {
+  const AppOptions& options = app.options;
   lesson::TextStore& text = lesson::LessonText();
   text.Clear();
-  BridgeLoadLessonText(options.assets_dir, text);
+  app.host->LoadLessonText(options.assets_dir, text);
   std::vector<std::string> warnings;
   if (locale == lesson::kPseudoLocale) {
     warnings = lesson::LoadTranslation(text, "(pseudo-locale)", lesson::PseudoLocaleText(text));
   } else if (locale != lesson::Locales().front().code) {
     std::string file;
     std::string contents;
-    if (BridgeReadTranslation(options.assets_dir, locale, &file, &contents)) {
+    if (app.host->ReadTranslation(options.assets_dir, locale, &file, &contents)) {
       warnings = lesson::LoadTranslation(text, file, contents);
     } else {
       warnings.push_back("no words for locale " + locale + " (" + file + "): the widget shows English");
@@ -61,7 +64,7 @@ void LoadLessonText(const AppOptions& options, const std::string& locale) {
   }
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
   for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-  lesson::RebuildLessonTimeline(BridgeBuiltInText());
+  lesson::RebuildLessonTimeline(app.host->BuiltInText());
   for (const lesson::TextError& error : lesson::LessonTimeline().errors) {
     std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
   }
@@ -82,13 +85,13 @@ std::string TableJson(const lesson::MirrorTable& table) {
 // Tells the page the controls a screen reader can reach and the one with the focus, when either
 // changed since the last frame (ui/access.h): the page keeps an element for each.
 void PublishControls(App& app) {
-  if (!BridgeMirrorsControls()) return;
+  if (!app.host->MirrorsControls()) return;
   std::string controls = ui::EncodeAccess(app.ui.access);
   const unsigned focus = ui::AccessFocus();
   if (controls == app.published_controls && focus == app.published_focus) return;
   app.published_controls = std::move(controls);
   app.published_focus = focus;
-  BridgeControls(app.published_controls, focus);
+  app.host->Controls(app.published_controls, focus);
 }
 
 // Tells the page how tall the last frame's content was, when that changed (the page may size the
@@ -97,7 +100,7 @@ void PublishHeight(App& app) {
   const int height = static_cast<int>(app.ui.content_height + 0.5f);
   if (height != app.published_height) {
     app.published_height = height;
-    BridgeContentHeight(height);
+    app.host->ContentHeight(height);
   }
 }
 
@@ -134,9 +137,9 @@ void PublishPlayback(App& app) {
     std::snprintf(start, sizeof start, "%s%.3f", starts.empty() ? "" : ",", entry.start);
     starts += start;
   }
-  BridgePlayback(std::string("{\"playing\":") + (walkthrough.playing ? "true," : "false,") + numbers +
-                 "\"steps\":[" + starts + "],\"caption\":" +
-                 lesson::JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
+  app.host->Playback(std::string("{\"playing\":") + (walkthrough.playing ? "true," : "false,") + numbers +
+                    "\"steps\":[" + starts + "],\"caption\":" +
+                    lesson::JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
 }
 
 // Moves the clocks of what runs by the time since they last moved (at most a quarter second: a
@@ -180,8 +183,8 @@ void Publish(App& app) {
     app.published_notice = notice;
     const std::string description =
         app.state.walkthrough.playing ? PlaybackSentence(app) : lesson::DescribeScene(app.state);
-    BridgeStateChanged(state, notice.empty() ? description : notice + " " + description,
-                       TableJson(lesson::DescribeTable(app.state)));
+    app.host->StateChanged(state, notice.empty() ? description : notice + " " + description,
+                           TableJson(lesson::DescribeTable(app.state)));
   }
   PublishPlayback(app);
   PublishHeight(app);
@@ -218,22 +221,23 @@ void KeepSceneOffered(App& app) {
   if (!lesson::IsOffered(app.ui.embed, app.state.scene)) app.state.scene = lesson::OfferedScenes(app.ui.embed).front();
 }
 
-bool WantsDarkTheme(const App& app) {
+bool WantsDarkTheme(App& app) {
   if (app.ui.embed.theme == "dark") return true;
   if (app.ui.embed.theme == "light") return false;
-  return BridgePrefersDark();
+  return app.host->PrefersDark();
 }
 
 // The theme the author's option or the system asks for, with more contrast if the system asks.
 void ApplyWantedTheme(App& app) {
-  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light, BridgePrefersMoreContrast());
+  ui::ApplyTheme(app.ui, WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light, app.host->PrefersMoreContrast());
 }
 
 }  // namespace
 
 bool AppInit(App& app, const AppOptions& options) {
+  if (!app.host) app.host = MakeHost();
   app.options = options;
-  LoadLessonText(options, options.embed.locale);
+  LoadLessonText(app, options.embed.locale);
   app.ui.embed = options.embed;
   if (!options.state.empty()) AppApplyState(app, options.state);
   // A widget offering some scenes opens on the first of them, unless told otherwise.
@@ -245,23 +249,22 @@ bool AppInit(App& app, const AppOptions& options) {
   KeepSceneOffered(app);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  BridgeBindCanvas();
+  app.host->BindCanvas();
   if (!WindowOpen("Attention: select the information that matters now", options.width, options.height)) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
   io.IniFilename = nullptr;  // no filesystem: nothing to save between runs
   io.LogFilename = nullptr;
   ApplyWantedTheme(app);
-  app.ui.copy_link = &BridgeCopyLink;
-  app.ui.state_link = &BridgeStateLink;
-  app.ui.open_url = &BridgeOpenUrl;
+  Host* host = app.host.get();
+  app.ui.copy_link = [host](const std::string& state) { return host->CopyLink(state); };
+  app.ui.state_link = [host](const std::string& state) { return host->StateLink(state); };
+  app.ui.open_url = [host](const std::string& url) { host->OpenUrl(url); };
   app.ui.picture.available = true;
-#ifndef __EMSCRIPTEN__
-  app.ui.copy_text = &BridgeCopyText;  // natively only (web_bridge.h)
-#endif
-  app.ui.speech_note = BridgeSpeechNote();
+  if (host->CopiesText()) app.ui.copy_text = [host](const std::string& text) { return host->CopyText(text); };
+  app.ui.speech_note = host->SpeechNote();
   app.ui.fit_height = options.fit_height;
-  BridgeInstall();
+  host->Install();
   app.frames_pending = kFramesAfterInput;
   // A staged start makes its GL context later (AppOpenGl), once the layout is done.
   return options.staged_start || AppOpenGl(app);
@@ -295,7 +298,7 @@ void AppPrepare(App& app) {
 void AppLayout(App& app) {
   if (app.frames_drawn > 0) return;
   AppPrepare(app);
-  FollowContainer();
+  FollowContainer(app);
   WindowNewFrame();
   ImGui::NewFrame();
   ui::DrawWidget(app.state, app.ui);
@@ -310,7 +313,7 @@ void AppCheckProgram(App& app) {
 }
 
 void AppSize(App& app) {
-  if (app.frames_drawn == 0) FollowContainer();
+  if (app.frames_drawn == 0) FollowContainer(app);
 }
 
 void AppFrame(App& app) {
@@ -321,46 +324,46 @@ void AppFrame(App& app) {
   // While the context is lost every GL call does nothing, so letting go of the old objects now
   // costs nothing and leaves no stale names to delete once it is back. Input still reaches ImGui
   // above, so no key or button stays down.
-  if (BridgeContextLost()) {
+  if (app.host->ContextLost()) {
     ReleaseRenderer(app);
-    BridgeIdle();
+    app.host->Idle();
     return;
   }
-  if (BridgeTakeContextRestored()) {
+  if (app.host->TakeContextRestored()) {
     StartRenderer(app);
     app.frames_pending = kFramesAfterInput;
   }
   // A lesson that plays where nobody sees it pauses (its narration with it).
-  if (!BridgeShown() && app.state.walkthrough.playing) {
+  if (!app.host->Shown() && app.state.walkthrough.playing) {
     lesson::PlaybackPause(app.state);
     PublishPlayback(app);
   }
   // Not shown, or its GL context not made yet (a staged start's first frame comes after it).
-  if (!BridgeShown() || !app.renderer_ready) {
-    BridgeIdle();
+  if (!app.host->Shown() || !app.renderer_ready) {
+    app.host->Idle();
     return;
   }
-  FollowContainer();
+  FollowContainer(app);
   const ui::Theme wanted_theme = WantsDarkTheme(app) ? ui::Theme::Dark : ui::Theme::Light;
-  const bool more_contrast = BridgePrefersMoreContrast();
+  const bool more_contrast = app.host->PrefersMoreContrast();
   if (wanted_theme != app.ui.theme || more_contrast != app.ui.more_contrast) {
     ui::ApplyTheme(app.ui, wanted_theme, more_contrast);
     app.frames_pending = kFramesAfterInput;
   }
   AppPrepare(app);
-  app.ui.reduced_motion = BridgeReducedMotion() || app.ui.reduce_motion_setting;
+  app.ui.reduced_motion = app.host->ReducedMotion() || app.ui.reduce_motion_setting;
   app.ui.playback.reduced_motion = app.ui.reduced_motion;
   TickClock(app);
   if (!AppWantsFrame(app)) {
     RendererCheckProgram();
     // A playing lesson's clock goes on (with reduced motion it draws only when something jumps).
-    if (!app.state.walkthrough.playing) BridgeIdle();
+    if (!app.state.walkthrough.playing) app.host->Idle();
     return;
   }
   if (app.frames_pending > 0) --app.frames_pending;
 
   // "Save picture", pressed in an earlier frame, is drawn before this frame, which shows what it
-  // said (on the web the picture is drawn in the canvas itself, see BridgeBeginPicture). Only once
+  // said (on the web the picture is drawn in the canvas itself, see Host::BeginPicture). Only once
   // ImGui has no input left to spread over frames: the picture's own frame would take it.
   const bool last_frame = app.options.frames > 0 && app.frames_drawn + 1 >= app.options.frames;
   if (last_frame && app.options.save_picture) app.ui.picture.requested = true;
@@ -379,7 +382,7 @@ void AppFrame(App& app) {
   if (app.ui.moving) app.frames_pending = std::max(app.frames_pending, 1);
   if (app.ui.reveal_due) {
     app.ui.reveal_due = false;
-    BridgeReveal(app.ui.reveal_top, app.ui.reveal_bottom);
+    app.host->Reveal(app.ui.reveal_top, app.ui.reveal_bottom);
   }
   // Input handled this frame may change what the next frame shows (hover, focus, layout), and
   // ImGui spreads input that came faster than frames (a click within one) over the next frames. A
@@ -405,7 +408,7 @@ void AppFrame(App& app) {
     RendererDraw(draw_data, fb_width, fb_height);
   }
   ++app.frames_drawn;
-  BridgeFrameDrawn(app.frames_drawn);
+  app.host->FrameDrawn(app.frames_drawn);
   Publish(app);
 
   if (shown && app.frame_drawn) app.frame_drawn(app);
@@ -429,6 +432,7 @@ bool AppApplyState(App& app, const std::string& fragment) {
   KeepSceneOffered(app);
   lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
   app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
   return true;
 }
 
@@ -447,6 +451,7 @@ bool AppSetScene(App& app, const std::string& name) {
   }
   app.state.scene = scene;
   app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
   return true;
 }
 
@@ -460,12 +465,13 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value) {
   ApplyWantedTheme(app);
   if (name == "locale") {
     // The new words, an atlas holding their letters, and the mirror's sentence in them.
-    LoadLessonText(app.options, app.ui.embed.locale);
+    LoadLessonText(app, app.ui.embed.locale);
     ui::ForgetFonts(app.ui);
     AppPrepare(app);
     app.published_state.clear();
   }
   app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
   return true;
 }
 
@@ -474,6 +480,98 @@ void AppShutdown(App& app) {
   ReleaseRenderer(app);
   WindowClose();
   ImGui::DestroyContext();
+}
+
+// [The page's commands (exports_web.cpp)]
+
+void AppPlay(App& app) {
+  if (!app.state.walkthrough.playing) lesson::PlaybackPlay(app.state, app.ui.playback, lesson::LessonTimeline());
+  app.host->Wake();
+}
+
+void AppPause(App& app) {
+  lesson::PlaybackPause(app.state);
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+}
+
+bool AppSeek(App& app, double seconds) {
+  if (!std::isfinite(seconds)) return false;
+  lesson::PlaybackSeek(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+  return true;
+}
+
+void AppSetNarration(App& app, bool speech) {
+  app.ui.playback.narration = speech ? lesson::Narration::Speech : lesson::Narration::Captions;
+  app.ui.speech_note = speech ? nullptr : "walkthrough.no_speech";
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+}
+
+void AppSpoken(App& app, int step) {
+  lesson::PlaybackSpoken(app.ui.playback, step - 1);
+  app.host->Wake();
+}
+
+namespace {
+
+// A call from the page that changed what the next frames show: they are drawn, though no input
+// event arrived.
+void DrawSoon(App& app) {
+  app.frames_pending = std::max(app.frames_pending, 2);
+  app.host->Wake();
+}
+
+}  // namespace
+
+void AppAccessFocus(App& app, unsigned id) {
+  ui::FocusAccessControl(app.ui, id);
+  DrawSoon(app);
+}
+
+void AppAccessKey(App&, unsigned id) {
+  if (ImGui::GetCurrentContext() == nullptr || GImGui->NavId != id) return;
+  GImGui->NavDisableHighlight = false;
+  GImGui->NavDisableMouseHover = true;
+}
+
+void AppAccessStep(App& app, unsigned id, int step) {
+  if (step < static_cast<int>(ui::AccessStep::Less) || step > static_cast<int>(ui::AccessStep::Highest)) return;
+  ui::RequestAccessStep(app.ui, id, static_cast<ui::AccessStep>(step));
+  DrawSoon(app);
+}
+
+void AppAccessPress(App& app, unsigned id) {
+  if (!ui::FocusAccessControl(app.ui, id)) return;
+  ImGui::ActivateItemByID(id);
+  DrawSoon(app);
+}
+
+bool AppTyping(const App&) { return ImGui::GetCurrentContext() && ImGui::GetIO().WantTextInput; }
+
+bool AppControlAt(const App& app, double x, double y) {
+  if (!std::isfinite(x) || !std::isfinite(y)) return false;
+  return ui::ControlAt(app.ui, ImVec2(static_cast<float>(x), static_cast<float>(y)));
+}
+
+const char* AppSceneName(const App* app) { return lesson::SceneName(app ? app->state.scene : lesson::LessonState().scene); }
+
+std::string AppCanvasLabel(const App& app) {
+  return lesson::Fill(lesson::T("widget.canvas_label"), {{"scene", lesson::T(lesson::ModuleOf(app.state.scene).label_key)}});
+}
+
+std::string AppCorrectionUrl(const App& app, const std::string& url) {
+  lesson::EmbedOptions options;
+  if (!lesson::SetEmbedOption(options, "corrections", url, nullptr)) return std::string();
+  return lesson::CorrectionUrl(options, app.state, app.host->StateLink(lesson::EncodeState(app.state)));
+}
+
+std::string AppQuizProgress(const App* app) {
+  const lesson::QuizProgress progress = app ? lesson::Progress(app->state.quiz) : lesson::QuizProgress();
+  return std::to_string(progress.answered) + " " + std::to_string(progress.revealed) + " " +
+         std::to_string(progress.correct) + " " + std::to_string(lesson::kQuizQuestionCount);
 }
 
 }  // namespace platform

@@ -2,15 +2,20 @@
 // The app: one window with an OpenGL 3 (native) or WebGL 2 (web) context (window.h), the lesson
 // state, and the one frame function that native and web both run.
 
+#include <memory>
 #include <string>
 
 #include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
+#include "platform/host.h"
 #include "ui/context.h"
 
 namespace platform {
 
 struct App;
+
+// Frames drawn after anything changed: ImGui settles hover, focus and layout over a few.
+constexpr int kFramesAfterInput = 3;
 
 // Input made by a program instead of a person (the native event replay, tests/replay/). The frame
 // asks it for this frame's events before reading SDL's queue.
@@ -50,6 +55,7 @@ struct AppOptions {
 };
 
 struct App {
+  std::unique_ptr<Host> host;  // what the app asks of its page or desktop (AppInit makes this build's)
   AppOptions options;
   lesson::LessonState state;
   ui::Context ui;  // fonts, palette, named rectangles, notes: what the panels keep between frames
@@ -107,5 +113,40 @@ bool AppSetScene(App& app, const std::string& name);
 // Sets one embed option (lesson/embed_options.h) on the running widget; a bad name or value is
 // ignored with a warning. A scene the widget no longer offers gives way to the first it does.
 bool AppSetOption(App& app, const std::string& name, const std::string& value);
+
+// The page's commands (exports_web.cpp), each usable natively too. Each draws what it changed.
+// The lesson player (the page's play(), pause(), seek(seconds)); AppSeek refuses a non-finite time.
+void AppPlay(App& app);
+void AppPause(App& app);
+bool AppSeek(App& app, double seconds);
+// Whether the page speaks the narration (a step also lasts until its sentence is said) or not (the
+// lesson plays on its captions' timing and says speech is not available).
+void AppSetNarration(App& app, bool speech);
+// Step `step` (from 1) has been said.
+void AppSpoken(App& app, int step);
+// The parallel DOM (ui/access.h): control `id`'s element took the DOM focus (0: none has it), got
+// a key (when the control has ImGui's focus, from a click that hid the ring, the ring shows, so
+// Space and Enter press it as after Tab), a slider step (a ui::AccessStep; others are ignored), or
+// a screen reader's press (the control is focused and pressed, as Space would).
+void AppAccessFocus(App& app, unsigned id);
+void AppAccessKey(App& app, unsigned id);
+void AppAccessStep(App& app, unsigned id, int step);
+void AppAccessPress(App& app, unsigned id);
+// Whether a text box of the widget takes the keys (a slider's number being typed, a typed answer).
+bool AppTyping(const App& app);
+// Whether (x, y), layout pixels from the widget's top left corner, is on a control of the last
+// frame drawn (a finger landing there takes the control, not the page's scroll).
+bool AppControlAt(const App& app, double x, double y);
+// The scene on screen ("mask"); the default scene's without an app.
+const char* AppSceneName(const App* app);
+// The canvas's accessible name, in the widget's language: what it is, its scene, how to leave it.
+std::string AppCanvasLabel(const App& app);
+// Where a "Suggest a correction" link to `url` (an author's http(s) or mailto destination) goes
+// for what the widget shows now, with the report attached; empty for a URL the corrections option
+// would refuse.
+std::string AppCorrectionUrl(const App& app, const std::string& url);
+// How far the learner is with the quick check, for an LMS (web/js/scorm.js): "ANSWERED REVEALED
+// CORRECT QUESTIONS"; zeros without an app.
+std::string AppQuizProgress(const App* app);
 
 }  // namespace platform

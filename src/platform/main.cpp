@@ -8,7 +8,7 @@
 #include "lesson/embed_options.h"
 #include "platform/app.h"
 #include "platform/main_loop.h"
-#include "platform/web_bridge.h"
+#include "platform/host.h"
 
 namespace {
 
@@ -138,7 +138,7 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
 int main(int argc, char** argv) {
   platform::AppOptions options;
   if (!ParseOptions(argc, argv, &options)) return 2;
-  if (options.assets_dir.empty()) options.assets_dir = platform::BridgeDefaultLessonDir();
+  if (options.assets_dir.empty()) options.assets_dir = platform::DefaultLessonDir();
   platform::App& app = TheApp();
   if (!platform::AppInit(app, options)) return 1;
   return platform::RunMainLoop(app);

@@ -11,8 +11,8 @@
 #include "lesson/text_store.h"
 #include "platform/app.h"
 #include "platform/gl.h"
+#include "platform/host.h"
 #include "platform/renderer.h"
-#include "platform/web_bridge.h"
 #include "ui/fonts.h"
 #include "ui/widget.h"
 
@@ -82,7 +82,7 @@ bool SavePicture(App& app) {
   for (int side = kPictureMaxSide; side >= kPictureMinSide && !begun; side /= 2) {
     size = PlanPicture(layout.x, layout.y, side);
     if (size.width == 0) break;
-    begun = BridgeBeginPicture(size.width, size.height);
+    begun = app.host->BeginPicture(size.width, size.height);
   }
   bool saved = false;
   if (begun) {
@@ -90,7 +90,7 @@ bool SavePicture(App& app) {
     if (own_fonts) RendererUploadFonts();
     DrawPicture(app, size);
     const std::string file = std::string("attention-") + lesson::SceneName(app.state.scene) + ".png";
-    saved = BridgeEndPicture(file, size.width, size.height, picture.alt_text, &picture.message);
+    saved = app.host->EndPicture(file, size.width, size.height, picture.alt_text, &picture.message);
     if (own_fonts) AppPrepare(app);  // the screen's atlas again, in place of the picture's
   } else {
     picture.message = lesson::T("widget.picture_failed");
@@ -101,6 +101,11 @@ bool SavePicture(App& app) {
     picture.message += " " + lesson::T("widget.picture_smaller");
   }
   return saved;
+}
+
+std::string PictureLine(const char* key, const std::string& file, int width, int height) {
+  return lesson::Fill(lesson::T(key),
+                      {{"file", file}, {"width", std::to_string(width)}, {"height", std::to_string(height)}});
 }
 
 }  // namespace platform

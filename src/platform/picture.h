@@ -1,7 +1,7 @@
 #pragma once
 // "Save picture": the widget as it is now, laid out once more and drawn at 2 device pixels per
 // layout pixel (the font atlas built at that ratio, so the text is sharp) into a framebuffer of the
-// picture's size, which the platform provides and saves (BridgeBeginPicture, BridgeEndPicture):
+// picture's size, which the platform provides and saves (Host::BeginPicture, Host::EndPicture):
 // natively an offscreen framebuffer read back into a PNG file in the working directory; on the web
 // the canvas itself, enlarged for the picture and put back in the same task (so nothing of it
 // shows), whose pixels the browser encodes as a PNG the page downloads. The whole layout is drawn,

@@ -4,6 +4,7 @@
 // The lesson state says what the learner did; the Context holds how the widget shows it. A test
 // makes its own, so two tests never share fonts, rectangles or notes.
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -105,15 +106,15 @@ struct EasedValue {
 
 // Copies a link to the given state (URL-fragment encoding) and returns a line for the learner
 // ("Link copied."). Set by the platform; without it the widget shows no "Copy link" button.
-using CopyLinkFn = std::string (*)(const std::string& state);
+using CopyLinkFn = std::function<std::string(const std::string& state)>;
 
 // The platform's link that opens the widget in `state` (web: the widget page with it as its
 // #fragment), and its way to open a URL (a new tab, the mail program): for "Suggest a correction".
-using StateLinkFn = std::string (*)(const std::string& state);
-using OpenUrlFn = void (*)(const std::string& url);
+using StateLinkFn = std::function<std::string(const std::string& state)>;
+using OpenUrlFn = std::function<void(const std::string& url)>;
 
 // Copies text to the clipboard and returns a line for the learner; null = no copy button.
-using CopyTextFn = std::string (*)(const std::string& text);
+using CopyTextFn = std::function<std::string(const std::string& text)>;
 
 // "Save picture": the scene bar asks for one; the app draws and saves it after the frame
 // (platform/picture.h) and leaves here what happened, which the bar shows under itself.

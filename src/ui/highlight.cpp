@@ -19,7 +19,7 @@ void DrawHighlight(Context& ctx, ImVec2 min, ImVec2 max) {
   if (ctx.scroll_to_highlight) {
     ctx.scroll_to_highlight = false;
     if (ctx.fit_height) {
-      // The page scrolls, not the widget (platform: BridgeReveal).
+      // The page scrolls, not the widget (platform: Host::Reveal).
       const float origin = ImGui::GetMainViewport()->Pos.y;
       ctx.reveal_due = true;
       ctx.reveal_top = min.y - pad - origin;

@@ -8,7 +8,7 @@
 #include "lesson/scene.h"
 #include "platform/app.h"
 #include "platform/main_loop.h"
-#include "platform/web_bridge.h"
+#include "platform/host.h"
 #include "replay/event_replay.h"
 
 int main(int argc, char** argv) {
@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
   }
 
   platform::AppOptions options;
-  options.assets_dir = platform::BridgeDefaultLessonDir();
+  options.assets_dir = platform::DefaultLessonDir();
   platform::App app;
   if (!platform::AppInit(app, options)) return 1;
   platform::EventReplay replay(stream);
