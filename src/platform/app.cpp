@@ -195,14 +195,14 @@ void Publish(App& app) {
 // web's WebGL context can be lost and come back empty.
 void ReleaseRenderer(App& app) {
   if (!app.renderer_ready) return;
-  RendererShutdown();
+  RendererShutdown(app.renderer);
   app.renderer_ready = false;
   app.fonts_uploaded = false;
 }
 
 void StartRenderer(App& app) {
   ReleaseRenderer(app);
-  RendererInit(kGlslVersion);  // the font texture follows once the fonts are built
+  RendererInit(app.renderer, kGlslVersion);  // the font texture follows once the fonts are built
   app.renderer_ready = true;
 }
 
@@ -289,7 +289,7 @@ void AppPrepare(App& app) {
     app.frames_pending = kFramesAfterInput;
   }
   if (app.renderer_ready && !app.fonts_uploaded) {
-    RendererUploadFonts();
+    RendererUploadFonts(app.renderer);
     app.fonts_uploaded = true;
     app.frames_pending = kFramesAfterInput;
   }
@@ -309,7 +309,7 @@ void AppLayout(App& app) {
 void AppCheckProgram(App& app) {
   // The browser asks the GPU whether the program linked the first time the program is used; asked
   // here, the first frame does not wait for the link.
-  if (app.renderer_ready) RendererCheckProgram();
+  if (app.renderer_ready) RendererCheckProgram(app.renderer);
 }
 
 void AppSize(App& app) {
@@ -355,7 +355,7 @@ void AppFrame(App& app) {
   app.ui.playback.reduced_motion = app.ui.reduced_motion;
   TickClock(app);
   if (!AppWantsFrame(app)) {
-    RendererCheckProgram();
+    RendererCheckProgram(app.renderer);
     // A playing lesson's clock goes on (with reduced motion it draws only when something jumps).
     if (!app.state.walkthrough.playing) app.host->Idle();
     return;
@@ -405,7 +405,7 @@ void AppFrame(App& app) {
     const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
     glClearColor(bg.x, bg.y, bg.z, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    RendererDraw(draw_data, fb_width, fb_height);
+    RendererDraw(app.renderer, draw_data, fb_width, fb_height);
   }
   ++app.frames_drawn;
   app.host->FrameDrawn(app.frames_drawn);
@@ -476,7 +476,7 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value) {
 }
 
 void AppShutdown(App& app) {
-  if (app.renderer_ready) RendererCheckProgram();  // a run of --frames N may never go idle
+  if (app.renderer_ready) RendererCheckProgram(app.renderer);  // a run of --frames N may never go idle
   ReleaseRenderer(app);
   WindowClose();
   ImGui::DestroyContext();

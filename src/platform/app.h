@@ -2,12 +2,14 @@
 // The app: one window with an OpenGL 3 (native) or WebGL 2 (web) context (window.h), the lesson
 // state, and the one frame function that native and web both run.
 
+#include <functional>
 #include <memory>
 #include <string>
 
 #include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
 #include "platform/host.h"
+#include "platform/renderer.h"
 #include "ui/context.h"
 
 namespace platform {
@@ -70,11 +72,12 @@ struct App {
   bool publish_due = false;             // the page has not yet heard the latest change
   unsigned published_at_ms = 0;         // WindowTicksMs() when the page last heard
   int published_height = 0;             // the last content height announced to the page
+  Renderer renderer;                    // the GL objects ImGui's draw lists are drawn with
   bool renderer_ready = false;          // the GL renderer's objects exist (web: not while the context is lost)
   bool fonts_uploaded = false;          // the renderer holds the font atlas of the current pixel ratio
   InputSource* input_source = nullptr;  // synthetic input for tests; drives a frame every time
   // Called after each frame is drawn, before it is shown (the recorder reads its pixels).
-  void (*frame_drawn)(App& app) = nullptr;
+  std::function<void(App& app)> frame_drawn;
   unsigned clock_ticked_ms = 0;  // WindowTicksMs() when the clock of what runs (playback, training) last moved
   bool clock_ticking = false;    // the clock moved at the last frame call (else it starts now)
   std::string published_playback;       // what the last playback report to the page said ("1:3|")

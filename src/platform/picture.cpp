@@ -46,7 +46,7 @@ void DrawPicture(App& app, const PictureSize& size) {
   const ImVec4 bg = ImGui::GetStyle().Colors[ImGuiCol_WindowBg];
   glClearColor(bg.x, bg.y, bg.z, 1.0f);
   glClear(GL_COLOR_BUFFER_BIT);
-  RendererDraw(ImGui::GetDrawData(), size.width, size.height);
+  RendererDraw(app.renderer, ImGui::GetDrawData(), size.width, size.height);
 }
 
 }  // namespace
@@ -87,7 +87,7 @@ bool SavePicture(App& app) {
   bool saved = false;
   if (begun) {
     const bool own_fonts = ui::LoadFonts(app.ui, size.scale);
-    if (own_fonts) RendererUploadFonts();
+    if (own_fonts) RendererUploadFonts(app.renderer);
     DrawPicture(app, size);
     const std::string file = std::string("attention-") + lesson::SceneName(app.state.scene) + ".png";
     saved = app.host->EndPicture(file, size.width, size.height, picture.alt_text, &picture.message);

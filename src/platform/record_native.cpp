@@ -98,13 +98,11 @@ class FrameWriter {
   std::thread thread_;
 };
 
-FrameWriter* g_writer = nullptr;
-int g_frames_written = 0;
-
-void TakeFrame(App& app) {
+// Hands the frame just drawn to `writer` as frame number ++*frames_written.
+void TakeFrame(App& app, FrameWriter& writer, int* frames_written) {
   int width = 0, height = 0;
   std::vector<uint8_t> rgb = ReadPixels(3, &width, &height);
-  g_writer->Add(++g_frames_written, width, height, std::move(rgb));
+  writer.Add(++*frames_written, width, height, std::move(rgb));
   // The frame at the end of the timeline is the last.
   if (!app.state.walkthrough.playing) app.running = false;
 }
@@ -192,13 +190,13 @@ int RunRecording(App& app) {
   lesson::PlaybackSeek(app.state, app.ui.playback, timeline, 0.0);
   lesson::PlaybackPlay(app.state, app.ui.playback, timeline);
   FrameWriter writer(app.options.record_dir);
-  g_writer = &writer;
-  app.frame_drawn = TakeFrame;
+  int frames_written = 0;
+  app.frame_drawn = [&writer, &frames_written](App& drawn) { TakeFrame(drawn, writer, &frames_written); };
   while (app.running) AppFrame(app);
   const bool written = writer.Finish();
-  g_writer = nullptr;
+  app.frame_drawn = nullptr;
   AppShutdown(app);
-  std::printf("recorded %d frames at %d fps (%.3f s) and captions.vtt in %s\n", g_frames_written,
+  std::printf("recorded %d frames at %d fps (%.3f s) and captions.vtt in %s\n", frames_written,
               app.options.record_fps, timeline.duration, app.options.record_dir.c_str());
   return written ? app.exit_code : 1;
 }

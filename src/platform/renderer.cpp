@@ -16,18 +16,7 @@ namespace {
 // Fixed attribute slots, bound before linking so no location is ever asked for.
 enum Attribute : GLuint { kPosition = 0, kUv = 1, kColor = 2, kTransform = 3 };
 
-struct Renderer {
-  GLuint program = 0;
-  GLuint vertex_shader = 0;
-  GLuint fragment_shader = 0;
-  GLuint vertex_array = 0;
-  GLuint vertex_buffer = 0;
-  GLuint index_buffer = 0;
-  GLuint font_texture = 0;
-  bool program_checked = false;
-};
-
-Renderer g_renderer;
+static_assert(sizeof(GLuint) == sizeof(unsigned), "renderer.h holds GL names as unsigned");
 
 // Positions arrive in layout pixels; Transform maps them to clip space (scale xy, offset zw).
 // The font atlas holds coverage only (one channel), so every colour comes from the vertex.
@@ -76,8 +65,7 @@ std::string ShaderLog(GLuint shader) {
 }
 
 // Asked once (RendererCheckProgram says when).
-void CheckProgram() {
-  Renderer& r = g_renderer;
+void CheckProgram(Renderer& r) {
   r.program_checked = true;
   GLint linked = GL_FALSE;
   glGetProgramiv(r.program, GL_LINK_STATUS, &linked);
@@ -101,8 +89,7 @@ void SetVertexLayout(size_t first_vertex) {
   glVertexAttribPointer(kColor, 4, GL_UNSIGNED_BYTE, GL_TRUE, stride, at(offsetof(ImDrawVert, col)));
 }
 
-void DeleteFontTexture() {
-  Renderer& r = g_renderer;
+void DeleteFontTexture(Renderer& r) {
   if (r.font_texture != 0) glDeleteTextures(1, &r.font_texture);
   r.font_texture = 0;
   ImGui::GetIO().Fonts->SetTexID(nullptr);
@@ -110,8 +97,7 @@ void DeleteFontTexture() {
 
 }  // namespace
 
-void RendererInit(const char* glsl_version) {
-  Renderer& r = g_renderer;
+void RendererInit(Renderer& r, const char* glsl_version) {
   r = Renderer{};
   r.vertex_shader = MakeShader(GL_VERTEX_SHADER, glsl_version, kVertexShader);
   r.fragment_shader = MakeShader(GL_FRAGMENT_SHADER, glsl_version, kFragmentShader);
@@ -144,9 +130,8 @@ void RendererInit(const char* glsl_version) {
   io.BackendFlags |= ImGuiBackendFlags_RendererHasVtxOffset;
 }
 
-void RendererUploadFonts() {
-  DeleteFontTexture();
-  Renderer& r = g_renderer;
+void RendererUploadFonts(Renderer& r) {
+  DeleteFontTexture(r);
   ImGuiIO& io = ImGui::GetIO();
   unsigned char* pixels = nullptr;
   int width = 0, height = 0;
@@ -163,8 +148,7 @@ void RendererUploadFonts() {
   io.Fonts->SetTexID(reinterpret_cast<ImTextureID>(static_cast<intptr_t>(r.font_texture)));
 }
 
-void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
-  Renderer& r = g_renderer;
+void RendererDraw(Renderer& r, const ImDrawData* draw_data, int fb_width, int fb_height) {
   if (draw_data == nullptr || fb_width <= 0 || fb_height <= 0 || r.program == 0) return;
 
   glEnable(GL_BLEND);
@@ -228,14 +212,12 @@ void RendererDraw(const ImDrawData* draw_data, int fb_width, int fb_height) {
   glDisable(GL_SCISSOR_TEST);
 }
 
-void RendererCheckProgram() {
-  Renderer& r = g_renderer;
-  if (!r.program_checked && r.program != 0) CheckProgram();
+void RendererCheckProgram(Renderer& r) {
+  if (!r.program_checked && r.program != 0) CheckProgram(r);
 }
 
-void RendererShutdown() {
-  Renderer& r = g_renderer;
-  DeleteFontTexture();
+void RendererShutdown(Renderer& r) {
+  DeleteFontTexture(r);
   if (r.vertex_buffer != 0) glDeleteBuffers(1, &r.vertex_buffer);
   if (r.index_buffer != 0) glDeleteBuffers(1, &r.index_buffer);
   if (r.vertex_array != 0) glDeleteVertexArrays(1, &r.vertex_array);

@@ -14,12 +14,20 @@ namespace platform {
 
 namespace {
 
-SDL_Window* g_window = nullptr;
-SDL_GLContext g_context = nullptr;
+// The desktop window and its GL context, while open.
+struct SdlWindow {
+  SDL_Window* window = nullptr;
+  SDL_GLContext context = nullptr;
+};
+
+SdlWindow& Sdl() {
+  static SdlWindow sdl;
+  return sdl;
+}
 
 }  // namespace
 
-SDL_Window* WindowSdlHandle() { return g_window; }
+SDL_Window* WindowSdlHandle() { return Sdl().window; }
 
 bool WindowOpen(const char* title, int width, int height) {
   if (SDL_Init(SDL_INIT_VIDEO | SDL_INIT_TIMER) != 0) {
@@ -34,30 +42,30 @@ bool WindowOpen(const char* title, int width, int height) {
   SDL_GL_SetAttribute(SDL_GL_DEPTH_SIZE, 0);
   SDL_GL_SetAttribute(SDL_GL_STENCIL_SIZE, 0);  // ImGui draws without a stencil
   const Uint32 flags = SDL_WINDOW_OPENGL | SDL_WINDOW_RESIZABLE | SDL_WINDOW_ALLOW_HIGHDPI;
-  g_window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
-  if (!g_window) {
+  Sdl().window = SDL_CreateWindow(title, SDL_WINDOWPOS_CENTERED, SDL_WINDOWPOS_CENTERED, width, height, flags);
+  if (!Sdl().window) {
     std::fprintf(stderr, "error: could not open a window: %s\n", SDL_GetError());
     return false;
   }
-  g_context = SDL_GL_CreateContext(g_window);
-  if (!g_context) {
+  Sdl().context = SDL_GL_CreateContext(Sdl().window);
+  if (!Sdl().context) {
     std::fprintf(stderr, "error: could not create an OpenGL context: %s\n", SDL_GetError());
     return false;
   }
-  SDL_GL_MakeCurrent(g_window, g_context);
+  SDL_GL_MakeCurrent(Sdl().window, Sdl().context);
   SDL_GL_SetSwapInterval(1);
-  ImGui_ImplSDL2_InitForOpenGL(g_window, g_context);
+  ImGui_ImplSDL2_InitForOpenGL(Sdl().window, Sdl().context);
   return true;
 }
 
-bool WindowMakeContext() { return g_context != nullptr && SDL_GL_MakeCurrent(g_window, g_context) == 0; }
+bool WindowMakeContext() { return Sdl().context != nullptr && SDL_GL_MakeCurrent(Sdl().window, Sdl().context) == 0; }
 
 void WindowClose() {
   if (ImGui::GetCurrentContext() && ImGui::GetIO().BackendPlatformUserData) ImGui_ImplSDL2_Shutdown();
-  if (g_context) SDL_GL_DeleteContext(g_context);
-  if (g_window) SDL_DestroyWindow(g_window);
-  g_context = nullptr;
-  g_window = nullptr;
+  if (Sdl().context) SDL_GL_DeleteContext(Sdl().context);
+  if (Sdl().window) SDL_DestroyWindow(Sdl().window);
+  Sdl().context = nullptr;
+  Sdl().window = nullptr;
   SDL_Quit();
 }
 
@@ -78,18 +86,18 @@ void WindowWaitEventTimeout(int ms) { SDL_WaitEventTimeout(nullptr, ms); }
 
 void WindowNewFrame() { ImGui_ImplSDL2_NewFrame(); }
 
-void WindowSwap() { SDL_GL_SwapWindow(g_window); }
+void WindowSwap() { SDL_GL_SwapWindow(Sdl().window); }
 
-void WindowSetSize(int width, int height) { SDL_SetWindowSize(g_window, width, height); }
+void WindowSetSize(int width, int height) { SDL_SetWindowSize(Sdl().window, width, height); }
 
 float WindowPixelRatio() {
   int window_w = 0, drawable_w = 0, h = 0;
-  SDL_GetWindowSize(g_window, &window_w, &h);
-  SDL_GL_GetDrawableSize(g_window, &drawable_w, &h);
+  SDL_GetWindowSize(Sdl().window, &window_w, &h);
+  SDL_GL_GetDrawableSize(Sdl().window, &drawable_w, &h);
   return window_w > 0 ? static_cast<float>(drawable_w) / static_cast<float>(window_w) : 1.0f;
 }
 
-void WindowFramebufferSize(int* width, int* height) { SDL_GL_GetDrawableSize(g_window, width, height); }
+void WindowFramebufferSize(int* width, int* height) { SDL_GL_GetDrawableSize(Sdl().window, width, height); }
 
 void WindowDrawnBand(float* top, float* height) {
   *top = 0.0f;
