@@ -70,17 +70,22 @@ void LoadLessonText(App& app, const std::string& locale) {
   }
 }
 
+// {caption, columns: [...], rows: [[...], ...]}, every cell a string.
 std::string TableJson(const lesson::MirrorTable& table) {
-  std::string out = "{\"caption\":" + lesson::JsonString(table.caption) + ",\"columns\":[";
-  for (size_t i = 0; i < table.columns.size(); ++i) out += (i ? "," : "") + lesson::JsonString(table.columns[i]);
-  out += "],\"rows\":[";
-  for (size_t r = 0; r < table.rows.size(); ++r) {
-    out += r ? ",[" : "[";
-    for (size_t i = 0; i < table.rows[r].size(); ++i) out += (i ? "," : "") + lesson::JsonString(table.rows[r][i]);
-    out += "]";
+  lesson::JsonWriter json;
+  json.BeginObject().Key("caption").String(table.caption).Key("columns").BeginArray();
+  for (const std::string& column : table.columns) json.String(column);
+  json.EndArray().Key("rows").BeginArray();
+  for (const std::vector<std::string>& row : table.rows) {
+    json.BeginArray();
+    for (const std::string& cell : row) json.String(cell);
+    json.EndArray();
   }
-  return out + "]}";
+  return json.EndArray().EndObject().text();
 }
+
+// Times to the millisecond, as the page shows and seeks them.
+double Milliseconds(double seconds) { return std::round(seconds * 1000.0) / 1000.0; }
 
 // Tells the page the controls a screen reader can reach and the one with the focus, when either
 // changed since the last frame (ui/access.h): the page keeps an element for each.
@@ -128,18 +133,13 @@ void PublishPlayback(App& app) {
   if (app.published_playback.empty() && !ui::PlayerInUse(app.state)) return;
   app.published_playback = key + "|";
   app.published_playback_ms = now;
-  char numbers[128];
-  std::snprintf(numbers, sizeof numbers, "\"time\":%.3f,\"duration\":%.3f,\"step\":%d,\"speed\":%g,",
-                walkthrough.time, timeline.duration, step + 1, walkthrough.speed);
-  std::string starts;
-  for (const lesson::TimelineStep& entry : timeline.steps) {
-    char start[32];
-    std::snprintf(start, sizeof start, "%s%.3f", starts.empty() ? "" : ",", entry.start);
-    starts += start;
-  }
-  app.host->Playback(std::string("{\"playing\":") + (walkthrough.playing ? "true," : "false,") + numbers +
-                    "\"steps\":[" + starts + "],\"caption\":" +
-                    lesson::JsonString(lesson::T(lesson::WalkthroughStepKey(step, "caption"))) + "}");
+  lesson::JsonWriter json;
+  json.BeginObject().Key("playing").Bool(walkthrough.playing).Key("time").Number(Milliseconds(walkthrough.time));
+  json.Key("duration").Number(Milliseconds(timeline.duration)).Key("step").Integer(step + 1);
+  json.Key("speed").Number(walkthrough.speed).Key("steps").BeginArray();
+  for (const lesson::TimelineStep& entry : timeline.steps) json.Number(Milliseconds(entry.start));
+  json.EndArray().Key("caption").String(lesson::T(lesson::WalkthroughStepKey(step, "caption"))).EndObject();
+  app.host->Playback(json.text());
 }
 
 // Moves the clocks of what runs by the time since they last moved (at most a quarter second: a
@@ -570,8 +570,10 @@ std::string AppCorrectionUrl(const App& app, const std::string& url) {
 
 std::string AppQuizProgress(const App* app) {
   const lesson::QuizProgress progress = app ? lesson::Progress(app->state.quiz) : lesson::QuizProgress();
-  return std::to_string(progress.answered) + " " + std::to_string(progress.revealed) + " " +
-         std::to_string(progress.correct) + " " + std::to_string(lesson::kQuizQuestionCount);
+  lesson::JsonWriter json;
+  json.BeginObject().Key("answered").Integer(progress.answered).Key("revealed").Integer(progress.revealed);
+  json.Key("correct").Integer(progress.correct).Key("questions").Integer(lesson::kQuizQuestionCount).EndObject();
+  return json.text();
 }
 
 }  // namespace platform

@@ -148,8 +148,8 @@ std::string AppCanvasLabel(const App& app);
 // for what the widget shows now, with the report attached; empty for a URL the corrections option
 // would refuse.
 std::string AppCorrectionUrl(const App& app, const std::string& url);
-// How far the learner is with the quick check, for an LMS (web/js/scorm.js): "ANSWERED REVEALED
-// CORRECT QUESTIONS"; zeros without an app.
+// How far the learner is with the quick check, for an LMS (web/js/scorm.js), as JSON {answered,
+// revealed, correct, questions}; no answers without an app.
 std::string AppQuizProgress(const App* app);
 
 }  // namespace platform

@@ -8,6 +8,7 @@
 
 #include <emscripten.h>
 
+#include "lesson/json_text.h"
 #include "lesson/locale.h"
 #include "lesson/scene.h"
 #include "lesson/text_store.h"
@@ -35,12 +36,13 @@ extern "C" {
 
 // [Before main: the loader checks a page's options]
 
-// The scene names, in the registry's order, separated by spaces.
+// The scene names, in the registry's order, as a JSON array.
 EMSCRIPTEN_KEEPALIVE const char* attn_scene_names() {
   static const std::string names = [] {
-    std::string joined;
-    for (const lesson::SceneModule* scene : lesson::Scenes()) joined += (joined.empty() ? "" : " ") + std::string(scene->name);
-    return joined;
+    lesson::JsonWriter json;
+    json.BeginArray();
+    for (const lesson::SceneModule* scene : lesson::Scenes()) json.String(scene->name);
+    return json.EndArray().text();
   }();
   return names.c_str();
 }
@@ -130,7 +132,7 @@ EMSCRIPTEN_KEEPALIVE const char* attn_correction_url(const char* url) {
   return Returned(TheApp() ? platform::AppCorrectionUrl(*TheApp(), url ? url : "") : "");
 }
 
-// The quick check's progress for an LMS (web/js/scorm.js): "ANSWERED REVEALED CORRECT QUESTIONS".
+// The quick check's progress for an LMS (web/js/scorm.js): {answered, revealed, correct, questions}.
 EMSCRIPTEN_KEEPALIVE const char* attn_quiz_progress() { return Returned(platform::AppQuizProgress(TheApp())); }
 
 // [What the page reports (web/js/library/page.js's listeners)]

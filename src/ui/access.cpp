@@ -6,6 +6,8 @@
 
 #include <imgui_internal.h>
 
+#include "lesson/json_text.h"
+
 namespace ui {
 
 namespace {
@@ -30,18 +32,6 @@ AccessNode* LastNode(Context& ctx, ImGuiID id = 0) {
   return nullptr;
 }
 
-void Append(std::string& out, const std::string& field) {
-  // The separators cannot be in a field.
-  for (const char c : field) out += (c == '\x1f' || c == '\n') ? ' ' : c;
-  out += '\x1f';
-}
-
-void AppendNumber(std::string& out, double value) {
-  char buffer[32];
-  std::snprintf(buffer, sizeof(buffer), "%.9g", std::isfinite(value) ? value : 0.0);
-  out += buffer;
-  out += '\x1f';
-}
 
 }  // namespace
 
@@ -209,35 +199,19 @@ bool StepValue(AccessStep step, double lo, double hi, double* value) {
 }
 
 std::string EncodeAccess(const AccessTree& tree) {
-  std::string out;
-  out.reserve(tree.nodes.size() * 64);
+  lesson::JsonWriter json;
+  json.BeginArray();
   for (const AccessNode& node : tree.nodes) {
-    out += std::to_string(node.id);
-    out += '\x1f';
-    out += std::to_string(static_cast<int>(node.role));
-    out += '\x1f';
-    out += std::to_string(static_cast<int>(node.checked));
-    out += '\x1f';
-    out += std::to_string(static_cast<int>(node.expanded));
-    out += '\x1f';
-    out += node.disabled ? '1' : '0';
-    out += '\x1f';
-    Append(out, node.name);
-    Append(out, node.value);
-    AppendNumber(out, node.now);
-    AppendNumber(out, node.lo);
-    AppendNumber(out, node.hi);
-    out += std::to_string(node.row);
-    out += '\x1f';
-    out += std::to_string(node.col);
-    out += '\x1f';
+    json.BeginArray().Integer(node.id).Integer(static_cast<int>(node.role)).Integer(static_cast<int>(node.checked));
+    json.Integer(static_cast<int>(node.expanded)).Integer(node.disabled ? 1 : 0).String(node.name).String(node.value);
+    for (const double number : {node.now, node.lo, node.hi}) json.Number(std::isfinite(number) ? number : 0.0);
+    json.Integer(node.row).Integer(node.col);
     for (const float pixels : {node.min.x, node.min.y, node.max.x - node.min.x, node.max.y - node.min.y}) {
-      out += std::to_string(std::lround(pixels));
-      out += '\x1f';
+      json.Integer(std::lround(pixels));
     }
-    out.back() = '\n';
+    json.EndArray();
   }
-  return out;
+  return json.EndArray().text();
 }
 
 ImGuiID AccessFocus() {

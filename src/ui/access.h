@@ -71,10 +71,9 @@ bool StepValue(AccessStep step, double lo, double hi, double* value);
 // The step a slider from lo to hi takes: 1, 2 or 5 times a power of ten, about a twentieth of it.
 double AccessStepSize(double lo, double hi);
 
-// The frame's list as the web page reads it: one control per line, its fields separated by
-// U+001F: id, role, checked (-1, 0, 1), expanded (-1, 0, 1), disabled, name, value text, now, lo,
-// hi, row, col,
-// and its rectangle (x, y, width, height in layout pixels).
+// The frame's list as the web page reads it, a JSON array with an array for each control: id,
+// role, checked (-1, 0, 1), expanded (-1, 0, 1), disabled (0, 1), name, value text, now, lo, hi,
+// row, col, and its rectangle (x, y, width, height in whole layout pixels).
 std::string EncodeAccess(const AccessTree& tree);
 
 // The control that has ImGui's focus (keyboard navigation or a click), 0 when none.

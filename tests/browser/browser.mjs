@@ -95,5 +95,5 @@ export async function sceneNames(browser, origin) {
   await waitForFirstFrame(page);
   const names = await page.evaluate(() => window.__widgets[0].module.ccall('attn_scene_names', 'string', [], []));
   await context.close();
-  return names.split(' ').filter(Boolean);
+  return JSON.parse(names);
 }

@@ -64,7 +64,7 @@ async function inspect(page, selector, rows, step = 2) {
       stage: { x: stage.left, y: stage.top, width: stage.width, height: stage.height },
       canvas: { width: shown.width, height: shown.height },
       controls: bar.map((r) => ({ x: (r.x0 + r.x1) / 2, y: (r.y0 + r.y1) / 2, width: r.x1 - r.x0, height: r.y1 - r.y0 })),
-      scenes: widget.module.ccall('attn_scene_names', 'string', [], []).split(' ').length,
+      scenes: JSON.parse(widget.module.ccall('attn_scene_names', 'string', [], [])).length,
     };
   }, [selector, rows, step]);
 }

@@ -11,6 +11,7 @@
 
 #include <imgui.h>
 #include <imgui_internal.h>
+#include <nlohmann/json.hpp>
 
 #include "lesson/lesson_state.h"
 #include "lesson/locale.h"
@@ -31,18 +32,6 @@ const AccessNode* FindNode(const ui::Context& ctx, const std::string& name) {
     if (node.name == name) return &node;
   }
   return nullptr;
-}
-
-std::vector<std::string> Split(const std::string& text, char separator) {
-  std::vector<std::string> parts(1);
-  for (const char c : text) {
-    if (c == separator) {
-      parts.emplace_back();
-    } else {
-      parts.back() += c;
-    }
-  }
-  return parts;
 }
 
 }  // namespace
@@ -275,10 +264,10 @@ TEST_CASE("a step is 1, 2 or 5 times a power of ten, about a twentieth of the ra
   CHECK(value == 0.0);
 }
 
-TEST_CASE("the list the page reads: one control a line, sixteen fields, no separator inside a field") {
+TEST_CASE("the list the page reads: JSON, one array of sixteen fields a control, names as they are") {
   ui::AccessTree tree;
   AccessNode node;
-  node.id = 42;
+  node.id = 4000000042u;  // ten digits, as ImGui's ids have
   node.role = AccessRole::Slider;
   node.name = "odd\x1fname\nhere";
   node.value = "0,5";
@@ -289,21 +278,21 @@ TEST_CASE("the list the page reads: one control a line, sixteen fields, no separ
   node.max = ImVec2(110.0f, 50.0f);
   tree.nodes.push_back(node);
   tree.nodes.push_back(AccessNode{});
-  const std::string encoded = ui::EncodeAccess(tree);
-  const std::vector<std::string> lines = Split(encoded, '\n');
-  REQUIRE(lines.size() == 3);  // two lines and the empty text after the last newline
-  CHECK(lines[2].empty());
-  const std::vector<std::string> fields = Split(lines[0], '\x1f');
+  const nlohmann::json controls = nlohmann::json::parse(ui::EncodeAccess(tree));
+  REQUIRE(controls.is_array());
+  REQUIRE(controls.size() == 2);
+  CHECK(controls[1].size() == 16);
+  const nlohmann::json& fields = controls[0];
   REQUIRE(fields.size() == 16);
-  CHECK(fields[0] == "42");
-  CHECK(fields[1] == std::to_string(static_cast<int>(AccessRole::Slider)));
-  CHECK(fields[2] == "-1");
-  CHECK(fields[5] == "odd name here");
+  CHECK(fields[0] == 4000000042u);
+  CHECK(fields[1] == static_cast<int>(AccessRole::Slider));
+  CHECK(fields[2] == -1);
+  CHECK(fields[5] == "odd\x1fname\nhere");
   CHECK(fields[6] == "0,5");
-  CHECK(fields[7] == "0.5");
-  CHECK(fields[9] == "1");
-  CHECK(fields[12] == "10");
-  CHECK(fields[13] == "21");
-  CHECK(fields[14] == "100");
-  CHECK(fields[15] == "29");
+  CHECK(fields[7] == 0.5);
+  CHECK(fields[9] == 1);
+  CHECK(fields[12] == 10);
+  CHECK(fields[13] == 21);
+  CHECK(fields[14] == 100);
+  CHECK(fields[15] == 29);
 }

@@ -86,7 +86,7 @@ async function localeWords(module, locale, translation) {
 // attn_scene_names): read from the first widget's module, the same for every widget.
 let sceneNames = null;
 function readSceneNames(module) {
-  if (!sceneNames) sceneNames = module.ccall('attn_scene_names', 'string', [], []).split(' ');
+  if (!sceneNames) sceneNames = JSON.parse(module.ccall('attn_scene_names', 'string', [], []));
   return sceneNames;
 }
 // False until a widget has started and the names are known.
@@ -160,7 +160,7 @@ function failure(reason, message) {
 // How far the learner is with the widget's quick check: {answered, revealed, correct, questions}
 // (an attempt, the reasoning read, the right choice picked), for an LMS (scorm.js).
 function quizProgress(module) {
-  const [answered, revealed, correct, questions] = module.ccall('attn_quiz_progress', 'string', [], []).split(' ').map(Number);
+  const { answered, revealed, correct, questions } = JSON.parse(module.ccall('attn_quiz_progress', 'string', [], []));
   return { answered, revealed, correct, questions };
 }
 

@@ -47,12 +47,12 @@ mergeInto(LibraryManager.library, {
       var rows = [];
       var seen = {};
       var gridPlaced = false;
-      var lines = list ? list.split("\n") : [];
-      var separator = "\x1f";  // between the fields of a control (ui::EncodeAccess)
+      // An array a control (ui::EncodeAccess): id, role, checked, expanded, disabled, name, value
+      // text, now, lo, hi, row, col, x, y, width, height.
+      var lines = list ? JSON.parse(list) : [];
       for (var i = 0; i < lines.length; i++) {
-        if (!lines[i]) continue;
-        var f = lines[i].split(separator);
-        var id = +f[0], kind = +f[1], checked = +f[2], role = ROLES[kind] || "button";
+        var f = lines[i];
+        var id = f[0], kind = f[1], checked = f[2], role = ROLES[kind] || "button";
         var element = controls[id];
         if (!element || element.getAttribute("role") !== role) {
           if (element) element.remove();
@@ -60,13 +60,13 @@ mergeInto(LibraryManager.library, {
         }
         seen[id] = 1;
         set(element, "aria-label", f[5]);
-        set(element, "aria-disabled", f[4] === "1" ? "true" : null);
+        set(element, "aria-disabled", f[4] === 1 ? "true" : null);
         set(element, role === "button" ? "aria-pressed" : "aria-checked", checked < 0 ? null : checked ? "true" : "false");
-        set(element, "aria-expanded", f[3] === "-1" ? null : f[3] === "1" ? "true" : "false");
+        set(element, "aria-expanded", f[3] === -1 ? null : f[3] === 1 ? "true" : "false");
         var slider = role === "slider";
-        set(element, "aria-valuenow", slider ? f[7] : null);
-        set(element, "aria-valuemin", slider ? f[8] : null);
-        set(element, "aria-valuemax", slider ? f[9] : null);
+        set(element, "aria-valuenow", slider ? String(f[7]) : null);
+        set(element, "aria-valuemin", slider ? String(f[8]) : null);
+        set(element, "aria-valuemax", slider ? String(f[9]) : null);
         set(element, "aria-valuetext", slider ? f[6] : null);
         set(element, "aria-description", kind === 5 && f[6] ? f[6] : null);
         if (role === "textbox" && element.textContent !== f[6]) element.textContent = f[6];
@@ -82,7 +82,7 @@ mergeInto(LibraryManager.library, {
           style.height = f[15] + "px";
         }
         if (role === "gridcell") {
-          var row = +f[10];
+          var row = f[10];
           element.attnRow = f[6];
           (rows[row] = rows[row] || []).push(element);
           if (!gridPlaced) {
