@@ -247,3 +247,18 @@ TEST_CASE("the authors' guide lists every part of a state link that a scene's ta
   }
   CHECK(parts > 30);
 }
+
+TEST_CASE("the authors' guide names every scene, in the registry's order, as the scene option's values") {
+  const std::string guide = ReadFile(ATTN_DOCS_DIR "/embedding.md");
+  const size_t row = guide.find("| `scene` |");
+  REQUIRE(row != std::string::npos);
+  const std::string values = guide.substr(row, guide.find('\n', row) - row);
+  size_t last = 0;
+  for (const lesson::SceneModule* scene : lesson::Scenes()) {
+    CAPTURE(scene->name);
+    const size_t at = values.find("`" + std::string(scene->name) + "`");
+    REQUIRE(at != std::string::npos);
+    CHECK(at >= last);
+    last = at;
+  }
+}
