@@ -1614,7 +1614,8 @@ int main(int argc, char** argv) {
   }
   if (!lesson::LessonText().errors().empty()) return 1;
 
-  std::string json = "{";
+  lesson::JsonWriter json;  // {"compare": "<svg ...>", ..., "stylesheet": "..."}
+  json.BeginObject();
   std::string stylesheet;  // every still's colours and shapes, for stills.css
   bool failed = false;
   for (const lesson::SceneModule* module : lesson::Scenes()) {
@@ -1641,13 +1642,13 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "error: the %s still: %s\n", module->name, problem.c_str());
     }
     failed = failed || !still.problems.empty();
-    json += (json.size() > 1 ? ",\n" : "\n") + lesson::JsonString(module->name) + ": " + lesson::JsonString(svg);
+    json.Key(module->name).String(svg);
   }
-  json += ",\n" + lesson::JsonString("stylesheet") + ": " + lesson::JsonString(stylesheet) + "\n}\n";
+  json.Key("stylesheet").String(stylesheet).EndObject();
   if (failed) return 1;
 
   std::ofstream out(output, std::ios::binary);
-  out << json;
+  out << json.text() << "\n";
   out.close();
   if (!out) {
     std::fprintf(stderr, "error: cannot write %s\n", output);

@@ -97,3 +97,16 @@ export async function sceneNames(browser, origin) {
   await context.close();
   return JSON.parse(names);
 }
+
+// One named check of a test file: prints `ok - NAME`, or `not ok - NAME` and the error's message;
+// true when it passed.
+export async function passes(name, fn) {
+  try {
+    await fn();
+    console.log(`ok - ${name}`);
+    return true;
+  } catch (error) {
+    console.log(`not ok - ${name}\n  ${error.message}`);
+    return false;
+  }
+}

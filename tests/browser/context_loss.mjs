@@ -11,7 +11,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
@@ -61,7 +61,7 @@ const browser = await launch();
 let failures = 0;
 let survived = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 await check(`the widget survives ${LOSSES} WebGL context losses with its picture and state`, async () => {

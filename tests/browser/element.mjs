@@ -11,7 +11,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, watchPage } from './browser.mjs';
+import { launch, serve, watchPage, passes } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dir, out] = process.argv.slice(2);
@@ -24,7 +24,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 const frames = (page, id) => page.evaluate((sel) => {
   const node = document.getElementById(sel);

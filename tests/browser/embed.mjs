@@ -10,7 +10,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -24,7 +24,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 function foreignRequests(page, allowed) {
   const seen = [];

@@ -14,7 +14,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dir, out] = process.argv.slice(2);
@@ -49,7 +49,7 @@ const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 function watch(page) {

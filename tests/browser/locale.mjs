@@ -13,7 +13,7 @@
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { launch, openWatched, serve, visitWidgetSlots, waitForFirstFrame } from './browser.mjs';
+import { launch, openWatched, serve, visitWidgetSlots, waitForFirstFrame, passes } from './browser.mjs';
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node locale.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -50,7 +50,7 @@ const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
   writeFileSync(spanishFile, spanish);
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 const open = (url, viewport) => openWatched(browser, url, viewport);

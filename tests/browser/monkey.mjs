@@ -16,7 +16,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { CHROMIUM_ARGS, sceneNames, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { CHROMIUM_ARGS, sceneNames, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 import { countFromEnv, generate, parseStream, seedFromEnv, summarize, toLine } from './monkey_stream.mjs';
 
@@ -90,7 +90,7 @@ let peakHeap = 0;
 let done = 0;
 let firstProblemAt = '';
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 const context = await browser.newContext({ viewport: START_VIEWPORT, deviceScaleFactor: DPR, hasTouch: true });

@@ -13,7 +13,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { launch, serve, watchPage } from './browser.mjs';
+import { launch, serve, watchPage, passes } from './browser.mjs';
 import { normalize, readCaptions, readLessonText } from './lesson_words.mjs';
 
 const require = createRequire(import.meta.url);
@@ -54,7 +54,7 @@ let failures = 0;
 const only = process.env.PAGE_TEST_ONLY ? new RegExp(process.env.PAGE_TEST_ONLY) : null;  // run a subset
 async function check(name, fn) {
   if (only && !only.test(name)) return;
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 // [SECTION] Helpers

@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { KEEP_WIDGET_MODULES, launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { KEEP_WIDGET_MODULES, launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
@@ -31,7 +31,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 // The widget whose canvas `selector` names: its box in the viewport (its stage: a tall widget's

@@ -13,7 +13,7 @@
 // usage: node playback.mjs SITE_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { normalize, readCaptions } from './lesson_words.mjs';
 
 const [dir, out] = process.argv.slice(2);
@@ -25,7 +25,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 // Before the page's scripts: an English voice that says each sentence in 30 ms, and every event of

@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, watchPage } from './browser.mjs';
+import { launch, serve, watchPage, passes } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const recipes = join(here, '..', '..', 'docs', 'recipes');
@@ -32,7 +32,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 // Opens a recipe page, scrolls to each of its widgets in turn and waits for it to draw.

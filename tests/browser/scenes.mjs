@@ -5,7 +5,7 @@
 // usage: node scenes.mjs SITE_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, sceneNames, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, sceneNames, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 import { createRequire } from 'node:module';
 const { PNG } = createRequire(import.meta.url)('pngjs');
@@ -28,7 +28,7 @@ const browser = await launch();
 const SCENES = await sceneNames(browser, origin);
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 for (const [width, height] of [[1280, 800], [390, 844]]) {

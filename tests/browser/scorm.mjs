@@ -27,7 +27,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launch, serve, waitForFirstFrame, watchPage } from './browser.mjs';
+import { launch, serve, waitForFirstFrame, watchPage, passes } from './browser.mjs';
 
 const [site, out] = process.argv.slice(2);
 if (!site || !out) { console.error('usage: node scorm.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -55,7 +55,7 @@ copyFileSync(fileURLToPath(new URL('../../node_modules/scorm-again/dist/scorm12.
 
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 function expect(condition, message) {
   if (!condition) throw new Error(message);

@@ -18,7 +18,7 @@ import { request } from 'node:http';
 import { join, relative } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { compressFile, isCompressible } from '../../scripts/compress-site.mjs';
-import { launch, serve, waitForFirstFrame, watchPage } from './browser.mjs';
+import { launch, serve, waitForFirstFrame, watchPage, passes } from './browser.mjs';
 
 const [site, out] = process.argv.slice(2);
 if (!site || !out) { console.error('usage: node serve.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -26,7 +26,7 @@ mkdirSync(out, { recursive: true });
 
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 // One request exactly as given (the path is sent as written); the body as received.

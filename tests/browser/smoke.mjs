@@ -4,7 +4,7 @@
 // usage: node smoke.mjs WEB_BUILD_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchPage, waitForFirstFrame } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 
 const [dir, out] = process.argv.slice(2);
@@ -15,7 +15,7 @@ const { server, origin } = await serve(dir);
 const browser = await launch();
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 for (const [width, height, scale] of [[1280, 800, 1], [390, 844, 2], [360, 740, 3], [1600, 900, 1]]) {

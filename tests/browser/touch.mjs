@@ -20,7 +20,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
-import { KEEP_WIDGET_MODULES, launch, serve, watchPage } from './browser.mjs';
+import { KEEP_WIDGET_MODULES, launch, serve, watchPage, passes } from './browser.mjs';
 const { PNG } = createRequire(import.meta.url)('pngjs');
 
 const [dir, out] = process.argv.slice(2);
@@ -53,7 +53,7 @@ await page.goto(`${origin}/index.html`);
 
 let failures = 0;
 async function check(name, fn) {
-  try { await fn(); console.log(`ok - ${name}`); } catch (error) { failures++; console.log(`not ok - ${name}\n  ${error.message}`); }
+  if (!(await passes(name, fn))) failures++;
 }
 
 // [SECTION] Touches
