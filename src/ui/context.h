@@ -164,6 +164,7 @@ struct Context {
   // while that is not known.
   const char* speech_note = nullptr;
   std::string played_highlight;  // the highlight the player last saw while playing
+  bool on_stage = false;  // the lesson played on the stage (ui/stage.h) and was not left since
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
   ImVector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
   bool moving = false;          // a value was still on its way in the last frame: draw another

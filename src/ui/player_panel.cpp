@@ -121,7 +121,25 @@ void DrawWalkthroughSteps(lesson::LessonState& state, ButtonRow& row, Context& c
 
 bool PlayerInUse(const lesson::LessonState& state) { return state.walkthrough.playing || state.walkthrough.time > 0.0; }
 
-void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps) {
+namespace {
+
+// The step the player is about: the lesson's at its time, or before it has played, the step the
+// walkthrough shows (a link may open on any).
+int PlayerStep(const lesson::LessonState& state, const lesson::Timeline& timeline) {
+  return PlayerInUse(state) ? lesson::TimelineStepAt(timeline, state.walkthrough.time)
+                            : lesson::ClampWalkthroughStep(state.walkthrough.step);
+}
+
+float ColumnWidth() { return std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f); }
+
+}  // namespace
+
+void DrawCaptions(const lesson::LessonState& state, Context& ctx) {
+  const int step = PlayerStep(state, lesson::LessonTimeline());
+  DrawCaptionBand(ctx, T(lesson::WalkthroughStepKey(step, "caption")), ColumnWidth());
+}
+
+void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps, PlayerCaptions captions) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
   lesson::Walkthrough& walkthrough = state.walkthrough;
   if (ctx.hide_player) {
@@ -130,7 +148,7 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps) {
     return;
   }
   HandleKeys(state, ctx, timeline);
-  const float column = std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f);
+  const float column = ColumnWidth();
   ImGui::PushID("player");
 
   ButtonRow row;
@@ -186,9 +204,7 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps) {
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.speed_hint").c_str());
 
   DrawSeekBar(state, ctx, timeline, column);
-  // Before the lesson has played, the step the walkthrough shows (a link may open on any).
-  const int step =
-      PlayerInUse(state) ? lesson::TimelineStepAt(timeline, walkthrough.time) : lesson::ClampWalkthroughStep(walkthrough.step);
+  const int step = PlayerStep(state, timeline);
   const std::string position =
       lesson::Fill(T("walkthrough.position"),
                    {{"time", lesson::PlaybackClock(walkthrough.time)},
@@ -199,9 +215,7 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps) {
   ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + column);
   Paragraph(position, ctx.palette.muted, column);
   RecordItem(ctx, "walkthrough.player_position");
-  if (walkthrough.captions) {
-    DrawCaptionBand(ctx, T(lesson::WalkthroughStepKey(step, "caption")), column);
-  }
+  if (walkthrough.captions && captions == PlayerCaptions::Under) DrawCaptions(state, ctx);
   if (!walkthrough.playing && lesson::PlaybackTakenOver(state, ctx.playback)) {
     Paragraph(lesson::Fill(T("walkthrough.taken_over"), {{"step", std::to_string(step + 1)}}), ctx.palette.muted, column);
     RecordItem(ctx, "walkthrough.taken_over");

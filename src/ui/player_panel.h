@@ -17,7 +17,16 @@ bool PlayerInUse(const lesson::LessonState& state);
 // step"), or, in the Walkthrough panel, step its steps ("Back", "Next"): one set of step buttons.
 enum class PlayerSteps { Playback, Walkthrough };
 
-void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps = PlayerSteps::Playback);
+// Where the caption band goes: under the player's line of time, or elsewhere (the stage puts it
+// right under its picture, DrawCaptions).
+enum class PlayerCaptions { Under, Elsewhere };
+
+void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps = PlayerSteps::Playback,
+                PlayerCaptions captions = PlayerCaptions::Under);
+
+// The narration's words for the step the lesson is on, on a tinted band as a video shows its
+// captions, as wide as a column of text.
+void DrawCaptions(const lesson::LessonState& state, Context& ctx);
 
 // After the frame's panels: while the lesson plays, a change the learner made to a scene pauses
 // it (Play then restores the step).

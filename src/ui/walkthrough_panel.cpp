@@ -13,6 +13,7 @@
 #include "ui/panels.h"
 #include "ui/player_panel.h"
 #include "ui/shortcuts.h"
+#include "ui/stage.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -57,19 +58,8 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PopFont();
   RecordItem(ctx, "walkthrough.position");
   const lesson::Scene target = lesson::WalkthroughStepScene(step);
-  if (const PanelFn picture = PictureOf(target)) {
-    // The step's part is outlined from the start, before Next or Back has set it (HighlightOf).
-    // A part that is more than the picture in its scene (the Caveats picture with its test
-    // buttons) is not outlined by the picture alone: the picture is outlined instead.
-    const int outlined = ctx.highlights_drawn;
-    ImGui::BeginGroup();
-    picture(state, ctx);
-    ImGui::EndGroup();
-    const char* look = lesson::HighlightOf(state);
-    if (ctx.highlights_drawn == outlined && *look != '\0') {
-      DrawHighlight(ctx, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
-    }
-  }
+  // The step's part is outlined from the start, before Next or Back has set it (HighlightOf).
+  DrawStepPicture(state, ctx, target);
   ImGui::Spacing();
   DrawPlayer(state, ctx, PlayerSteps::Walkthrough);
 
@@ -104,6 +94,7 @@ void DrawWalkthroughPanel(lesson::LessonState& state, Context& ctx) {
     lesson::PlaybackFollowStep(state, ctx.playback, lesson::LessonTimeline());
   }
   if (show) {
+    ctx.on_stage = false;  // the scene's whole panel, not its picture alone
     lesson::ShowWalkthroughStep(state);
     lesson::PlaybackFollowStep(state, ctx.playback, lesson::LessonTimeline());
     RequestScrollToHighlight(ctx);

@@ -21,6 +21,7 @@
 #include "ui/panels.h"
 #include "ui/player_panel.h"
 #include "ui/shortcuts.h"
+#include "ui/stage.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -309,8 +310,10 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
     lesson::ResetAll(state);
   }
 
-  // chrome="none": the scene alone, as a figure in the author's page.
-  if (ctx.embed.chrome && (HasSceneChoice(ctx) || MenuHasItems(ctx))) {
+  // chrome="none": the scene alone, as a figure in the author's page; none while the lesson plays
+  // on the stage.
+  const bool stage = StageShown(state, ctx);
+  if (ctx.embed.chrome && !StageHidesChrome(state, ctx) && (HasSceneChoice(ctx) || MenuHasItems(ctx))) {
     DrawSceneBar(state, ctx);
     ImGui::Separator();
   }
@@ -318,14 +321,18 @@ void DrawWidget(lesson::LessonState& state, Context& ctx) {
   DrawTextErrors(ctx);
   // The lesson plays across scenes: its player stays above whichever one it shows (the
   // Walkthrough panel has it at its own top).
-  if (state.scene != Scene::Walkthrough && PlayerInUse(state)) {
-    DrawPlayer(state, ctx);
-    if (!ctx.hide_player) ImGui::Separator();
+  if (stage) {
+    DrawStage(state, ctx);
+  } else {
+    if (state.scene != Scene::Walkthrough && PlayerInUse(state)) {
+      DrawPlayer(state, ctx);
+      if (!ctx.hide_player) ImGui::Separator();
+    }
+    // Through a table rather than direct calls: the optimizer then keeps each panel a function of
+    // its own instead of folding all seven into this one, and a browser, which compiles wasm
+    // functions when first called, compiles only the panel on screen before the first frame.
+    if (const PanelFn panel = PanelOf(state.scene)) panel(state, ctx);
   }
-  // Through a table rather than direct calls: the optimizer then keeps each panel a function of
-  // its own instead of folding all seven into this one, and a browser, which compiles wasm functions
-  // when first called, compiles only the panel on screen before the first frame.
-  if (const PanelFn panel = PanelOf(state.scene)) panel(state, ctx);
   PausePlayerIfTakenOver(state, ctx);
   // The cursor's window-relative position includes the scroll, so this is the full content.
   ctx.content_height = ImGui::GetCursorPosY() + ImGui::GetStyle().WindowPadding.y;
