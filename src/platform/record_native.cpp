@@ -11,6 +11,8 @@
 #include <vector>
 
 
+#include "lesson/scenes/walkthrough/walkthrough.h"
+#include "lesson/timeline/cues.h"
 #include "lesson/timeline/playback.h"
 #include "platform/app.h"
 #include "platform/gl.h"
@@ -127,33 +129,21 @@ size_t WordCount(const std::string& text) {
   return words;
 }
 
-// Sentences end at ". ", "! " or "? " (a decimal point such as 0.2 is followed by a digit).
-std::vector<std::string> Sentences(const std::string& text) {
-  std::vector<std::string> sentences;
-  size_t start = 0;
-  for (size_t i = 0; i + 1 < text.size(); ++i) {
-    if ((text[i] == '.' || text[i] == '!' || text[i] == '?') && text[i + 1] == ' ') {
-      sentences.push_back(text.substr(start, i + 1 - start));
-      start = i + 2;
-    }
-  }
-  if (start < text.size()) sentences.push_back(text.substr(start));
-  return sentences;
-}
-
 }  // namespace
 
 std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextStore& text) {
   std::string vtt = "WEBVTT\n";
-  int cue = 0;
+  const std::vector<lesson::Cue> cues = lesson::NarrationCues(timeline, text);
+  int number = 0;
   for (size_t step = 0; step < timeline.steps.size(); ++step) {
     const lesson::TimelineStep& entry = timeline.steps[step];
     const std::string caption = text.Get(lesson::WalkthroughStepKey(static_cast<int>(step), "caption"));
     const double words = static_cast<double>(std::max<size_t>(1, WordCount(caption)));
     double at = entry.start;
-    for (const std::string& sentence : Sentences(caption)) {
-      const double end = at + entry.narration * static_cast<double>(WordCount(sentence)) / words;
-      vtt += "\n" + std::to_string(++cue) + "\n" + VttTime(at) + " --> " + VttTime(end) + "\n" + sentence + "\n";
+    for (const lesson::Cue& cue : cues) {
+      if (cue.step != static_cast<int>(step) + 1) continue;
+      const double end = at + entry.narration * static_cast<double>(WordCount(cue.text)) / words;
+      vtt += "\n" + std::to_string(++number) + "\n" + VttTime(at) + " --> " + VttTime(end) + "\n" + cue.text + "\n";
       at = end;
     }
   }

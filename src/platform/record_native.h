@@ -20,8 +20,9 @@ void SaveScreenshot(App& app);
 // Plays the lesson into app.options.record_dir and quits; returns the exit code.
 int RunRecording(App& app);
 
-// The captions of `timeline` as a WebVTT file: each step's caption split into sentences, each
-// sentence a cue whose share of the step's narration time is its share of the words.
+// The captions of `timeline` as a WebVTT file: one cue per narration cue (lesson/timeline/cues.h,
+// a sentence of a step's caption), whose share of the step's narration time is its share of the
+// words.
 std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextStore& text);
 
 }  // namespace platform
