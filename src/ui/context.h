@@ -140,6 +140,7 @@ struct Context {
   std::map<ImGuiID, NumberFieldState> number_fields;            // by the field's ImGui id
   bool scroll_to_highlight = false;                             // the next highlight drawn scrolls into view
   int highlights_drawn = 0;  // outlines drawn so far (DrawHighlight, the Compare plane's rings)
+  ItemRect last_highlight;   // what the last outline drawn by DrawHighlight goes around
   // A widget sized to its content (fit_height) has no scrollbar: the highlight to scroll into view
   // is handed to the page instead, its top and bottom in layout pixels from the widget's top.
   bool reveal_due = false;
@@ -165,6 +166,14 @@ struct Context {
   const char* speech_note = nullptr;
   std::string played_highlight;  // the highlight the player last saw while playing
   bool on_stage = false;  // the lesson played on the stage (ui/stage.h) and was not left since
+  float stage_below = 0.0f;  // height the stage's captions and player took in the last frame
+  // How the stage showed its picture in the last frame: laid out from stage_layout, shown
+  // stage_scale times as large from stage_origin (ui/stage.cpp). The pointer is mapped back
+  // through it, so the picture takes it where it shows.
+  ImVec2 stage_layout;
+  ImVec2 stage_origin;
+  float stage_scale = 1.0f;
+  int stage_frame = -1;  // ImGui's frame count when the stage last showed its picture
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
   ImVector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
   bool moving = false;          // a value was still on its way in the last frame: draw another

@@ -16,6 +16,7 @@ bool IsHighlighted(const lesson::LessonState& state, const char* name) {
 void DrawHighlight(Context& ctx, ImVec2 min, ImVec2 max) {
   const float pad = 4.0f;
   ++ctx.highlights_drawn;
+  ctx.last_highlight = ItemRect{min, max};
   if (ctx.scroll_to_highlight) {
     ctx.scroll_to_highlight = false;
     if (ctx.fit_height) {

@@ -50,6 +50,8 @@ TEST_CASE("playing, the stage shows the step's picture, its captions under it an
     const ui::ItemRect caption = ui.Item("walkthrough.caption");
     const ui::ItemRect play = ui.Item("walkthrough.play");
     // Top to bottom: the title, the picture, the captions (covering none of it), the player.
+    CHECK(title.min.y >= 0.0f);  // nothing scrolled away
+    if (width > 1000.0f) CHECK(play.max.y <= 800.0f);  // on a desktop the stage fits the widget
     CHECK(title.max.y <= picture.min.y);
     CHECK(picture.max.y <= caption.min.y);
     CHECK(caption.max.y <= play.min.y);
@@ -104,4 +106,30 @@ TEST_CASE("a link that opens the lesson part way opens on the scene's panel, not
   CHECK_FALSE(ui.Has("stage.picture"));
   CHECK(ui.Has("compare.about"));
   CHECK(ui.Has("walkthrough.play"));
+}
+
+TEST_CASE("playing, the view moves in on the picture within the stage; paused, it settles back to the picture's size") {
+  ui_test::LoadLessonText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = Played(ui, 30.0);
+  const auto draw = WidgetOf(state, ui.ctx);
+  REQUIRE(state.scene == lesson::Scene::Compare);
+  ui.Frames(30, draw);  // the move eases over a fraction of a second
+  const ui::ItemRect stage = ui.Item("stage.picture");
+  const ui::ItemRect played = ui.Item("compare.picture");
+  // Shown larger, and only inside the stage's room.
+  CHECK(played.max.x - played.min.x > 1.05f * (stage.max.x - stage.min.x));
+  CHECK(ui.Item("compare.query").min.y >= stage.min.y);
+  ui.Click(ui.Item("walkthrough.play").Center(), draw);
+  ui.Frames(30, draw);
+  REQUIRE_FALSE(state.walkthrough.playing);
+  const ui::ItemRect paused = ui.Item("compare.picture");
+  CHECK(paused.max.x - paused.min.x < played.max.x - played.min.x);
+  CHECK(paused.max.x - paused.min.x <= stage.max.x - stage.min.x + 0.5f);
+  // The picture takes the pointer again: dragging the query moves it.
+  const std::string before = std::to_string(state.compare.query.x) + "," + std::to_string(state.compare.query.y);
+  const ImVec2 from = ui.Item("compare.query").Center();
+  ui.Drag(from, ImVec2(from.x - 40.0f, from.y + 30.0f), draw);
+  const std::string after = std::to_string(state.compare.query.x) + "," + std::to_string(state.compare.query.y);
+  CHECK(before != after);
 }
