@@ -174,6 +174,8 @@ struct Context {
   ImVec2 stage_origin;
   float stage_scale = 1.0f;
   int stage_frame = -1;  // ImGui's frame count when the stage last showed its picture
+  double stage_input_at = 0.0;  // ImGui::GetTime() of the last pointer move, touch or key on the stage
+  float stage_player_alpha = 1.0f;  // how opaque the stage drew its player (it fades while the lesson plays)
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
   ImVector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
   bool moving = false;          // a value was still on its way in the last frame: draw another

@@ -26,6 +26,38 @@ using lesson::T;
 
 constexpr float kMaxScale = 1.5f;    // text drawn larger than this from the font atlas turns soft
 constexpr float kLeastShown = 0.9f;  // of the picture's width and height, the least a view frames
+// While the lesson plays, the player fades out this long after the last pointer move, touch or
+// key, over kFadeSeconds, to kFadedAlpha; any of them brings it back at once.
+constexpr double kShowControlsSeconds = 3.0;
+constexpr double kFadeSeconds = 0.5;
+constexpr float kFadedAlpha = 0.15f;
+
+// Whether the learner moved the pointer, touched or pressed a key this frame.
+bool LearnerActed() {
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f) return true;
+  for (int button = 0; button < ImGuiMouseButton_COUNT; ++button) {
+    if (io.MouseDown[button]) return true;
+  }
+  for (int key = ImGuiKey_NamedKey_BEGIN; key < ImGuiKey_NamedKey_END; ++key) {
+    if (ImGui::IsKeyDown(static_cast<ImGuiKey>(key))) return true;
+  }
+  return false;
+}
+
+// The player's opacity on the stage: whole while paused, while the keyboard's ring is on one of its
+// controls, and for a while after the learner acts; faded while the lesson just plays.
+float PlayerAlpha(const lesson::LessonState& state, Context& ctx) {
+  const ImGuiContext& g = *ImGui::GetCurrentContext();
+  const bool ring_shown = g.NavId != 0 && !g.NavDisableHighlight;
+  const double now = ImGui::GetTime();
+  if (!state.walkthrough.playing || LearnerActed() || ring_shown) ctx.stage_input_at = now;
+  const double quiet = now - ctx.stage_input_at - kShowControlsSeconds;
+  if (quiet <= 0.0) return 1.0f;
+  if (ctx.reduced_motion || quiet >= kFadeSeconds) return kFadedAlpha;
+  ctx.moving = true;  // the next frames go on fading
+  return 1.0f - (1.0f - kFadedAlpha) * static_cast<float>(quiet / kFadeSeconds);
+}
 
 // How the stage shows a picture laid out at [min, max]: `scale` times as large, its top left corner
 // at `origin`.
@@ -202,7 +234,15 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
     DrawCaptions(state, ctx);
   }
   ImGui::Spacing();
+  // The player fades while the lesson just plays (its controls stay where they are, for the
+  // keyboard and a screen reader).
+  const float alpha = PlayerAlpha(state, ctx);
+  ImGui::PushStyleVar(ImGuiStyleVar_Alpha, ImGui::GetStyle().Alpha * alpha);
+  const ImVec2 player_top = ImGui::GetCursorScreenPos();
   DrawPlayer(state, ctx, PlayerSteps::Playback, PlayerCaptions::Elsewhere);
+  ImGui::PopStyleVar();
+  RecordRect(ctx, "stage.player", player_top, ImVec2(player_top.x + width, ImGui::GetCursorScreenPos().y));
+  ctx.stage_player_alpha = alpha;
   ctx.stage_below = ImGui::GetCursorScreenPos().y - below;
 }
 

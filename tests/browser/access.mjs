@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -39,18 +39,6 @@ async function open(query, viewport = { width: 1280, height: 900 }) {
 }
 
 // What the page hears after the widget's next frames (the elements follow each drawn frame).
-// Until the widget has drawn what the last input changed: at least 250 ms, then until its canvas's
-// frame count (data-frames) stops moving, for at most 5 s (a loaded machine draws late).
-const settle = async (page) => {
-  await page.waitForTimeout(250);
-  let last = -1;
-  for (let waited = 0; waited < 5000; waited += 100) {
-    const frames = await page.evaluate(() => Number(document.querySelector('canvas')?.dataset.frames ?? 0));
-    if (frames === last) return;
-    last = frames;
-    await page.waitForTimeout(100);
-  }
-};
 const hash = (page) => page.evaluate(() => location.hash);
 const focused = (page) => page.evaluate(() => {
   const element = document.activeElement;

@@ -110,3 +110,17 @@ export async function passes(name, fn) {
     return false;
   }
 }
+
+// Until the widget has drawn what the last input changed: at least 250 ms, then until the canvas's
+// frame count (data-frames) stops moving, for at most 5 s (a loaded machine draws late). A fixed
+// wait alone lets a slow frame's focus or state arrive after the next step of a test.
+export async function settle(page, selector = 'canvas') {
+  await page.waitForTimeout(250);
+  let last = -1;
+  for (let waited = 0; waited < 5000; waited += 100) {
+    const frames = await page.evaluate((sel) => Number(document.querySelector(sel)?.dataset.frames ?? 0), selector);
+    if (frames === last) return;
+    last = frames;
+    await page.waitForTimeout(100);
+  }
+}

@@ -10,7 +10,7 @@
 import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launch, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
+import { launch, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -232,7 +232,7 @@ await check('Tab moves among the widget\'s controls, whose elements take the foc
     return element.tagName === 'CANVAS' ? 'canvas' : `${element.getAttribute('role')} ${element.getAttribute('aria-label')}`;
   });
   for (let i = 0; i < 3; ++i) await page.keyboard.press('Tab');
-  await page.waitForTimeout(200);
+  await settle(page);
   const reached = await where();
   if (!/^button /.test(reached)) throw new Error(`three Tabs from the canvas reached ${reached}, not a control's element`);
   // Something to go to after the widget (widget.html has nothing else that takes the focus).

@@ -133,3 +133,22 @@ TEST_CASE("playing, the view moves in on the picture within the stage; paused, i
   const std::string after = std::to_string(state.compare.query.x) + "," + std::to_string(state.compare.query.y);
   CHECK(before != after);
 }
+
+TEST_CASE("playing, the player fades once the learner leaves it alone, and a pointer move brings it back") {
+  ui_test::LoadLessonText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = Played(ui, 30.0);
+  const auto draw = WidgetOf(state, ui.ctx);
+  ui.Frames(2, draw);
+  CHECK(ui.ctx.stage_player_alpha == 1.0f);
+  ui.Frames(300, draw);  // five seconds at the harness's 60 frames a second
+  REQUIRE(state.walkthrough.playing);
+  CHECK(ui.ctx.stage_player_alpha < 0.5f);
+  CHECK(ui.Has("walkthrough.play"));  // still there for the keyboard and a screen reader
+  ui.MoveMouse(ImVec2(200.0f, 200.0f), draw);
+  CHECK(ui.ctx.stage_player_alpha == 1.0f);
+  ui.Click(ui.Item("walkthrough.play").Center(), draw);  // Pause
+  ui.Frames(300, draw);
+  CHECK_FALSE(state.walkthrough.playing);
+  CHECK(ui.ctx.stage_player_alpha == 1.0f);  // paused, it stays
+}
