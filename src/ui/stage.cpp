@@ -165,7 +165,10 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   // pauses the lesson, as on any scene).
   ImGuiWindow* window = ImGui::GetCurrentWindow();
   ImDrawList* draw = window->DrawList;
-  ctx.scroll_to_highlight = false;  // the view frames the part; nothing scrolls to it
+  // The view frames the part the lesson points at: nothing in the widget scrolls to it. A widget
+  // as tall as its content has the page bring the stage into view instead (Host::Reveal).
+  const bool reveal = ctx.scroll_to_highlight;
+  ctx.scroll_to_highlight = false;
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float width = ImGui::GetContentRegionAvail().x;
   const DrawnSince since = Count(ctx, draw);
@@ -220,6 +223,12 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   framing.scale = Eased(ctx, MotionId("stage.scale"), scale);
   framing.origin = ImVec2(Eased(ctx, MotionId("stage.x"), origin.x), Eased(ctx, MotionId("stage.y"), origin.y));
   Reframe(ctx, draw, since, min, max, framing, room);
+  if (reveal && ctx.fit_height) {
+    const float page_top = ImGui::GetMainViewport()->Pos.y;
+    ctx.reveal_due = true;
+    ctx.reveal_top = room.Min.y - page_top;
+    ctx.reveal_bottom = room.Max.y - page_top;
+  }
   ctx.stage_layout = min;
   ctx.stage_origin = framing.origin;
   ctx.stage_scale = framing.scale;

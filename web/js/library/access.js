@@ -95,14 +95,17 @@ mergeInto(LibraryManager.library, {
           order.push(element);
         }
       }
+      // Whether the focus is in the widget, asked before an element goes: the focus of an element
+      // whose control is no longer drawn (the lesson moved on to another scene) stays in the
+      // widget, on the canvas, rather than falling back to the page's body.
+      var active = document.activeElement;
+      var inside = area.contains(active);
       for (var key in controls) {
         if (!seen[key]) {
           controls[key].remove();
           delete controls[key];
         }
       }
-      var active = document.activeElement;
-      var inside = area.contains(active);
       // The grid's rows, then the elements in ImGui's order (which is the order they show in):
       // moved only when that changed, as a moved element loses the focus.
       if (rows.length) {
