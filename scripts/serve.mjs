@@ -23,7 +23,7 @@ const TYPES = {
   '.mjs': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
   '.wasm': 'application/wasm', '.json': 'application/json; charset=utf-8',
   '.png': 'image/png', '.svg': 'image/svg+xml', '.txt': 'text/plain; charset=utf-8',
-  '.otf': 'font/otf', '.woff2': 'font/woff2', '.ico': 'image/x-icon',
+  '.otf': 'font/otf', '.woff2': 'font/woff2', '.ico': 'image/x-icon', '.webm': 'audio/webm',
 };
 
 // The precompressed copies, in order of preference when the request takes both equally.
