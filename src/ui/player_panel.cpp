@@ -61,7 +61,7 @@ void DrawSeekBar(lesson::LessonState& state, Context& ctx, const lesson::Timelin
   for (const lesson::TimelineStep& step : timeline.steps) {
     const float f = timeline.duration > 0.0 ? static_cast<float>(step.start / timeline.duration) : 0.0f;
     const float x = min.x + inner + f * (max.x - min.x - 2.0f * inner);
-    draw->AddLine(ImVec2(x, max.y - 5.0f), ImVec2(x, max.y - 1.0f), ctx.palette.first, 2.0f);
+    draw->AddLine(ImVec2(x, max.y - 5.0f), ImVec2(x, max.y - 1.0f), ImGui::GetColorU32(ctx.palette.first), 2.0f);
   }
 }
 

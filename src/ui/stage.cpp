@@ -36,6 +36,8 @@ constexpr float kFadedAlpha = 0.15f;
 bool LearnerActed() {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f) return true;
+  // A pointer that just came over the widget moved too (ImGui gives its first move no delta).
+  if (ImGui::IsMousePosValid(&io.MousePos) && !ImGui::IsMousePosValid(&io.MousePosPrev)) return true;
   for (int button = 0; button < ImGuiMouseButton_COUNT; ++button) {
     if (io.MouseDown[button]) return true;
   }
@@ -159,8 +161,9 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   ImGui::PopFont();
   RecordItem(ctx, "stage.title");
   // While the lesson plays, the view frames the part being narrated: the picture is shown larger
-  // (up to kMaxScale times), the part centred in the room the stage has, the rest cropped; moves
-  // between parts ease (under reduced motion they cut). Paused, the picture settles back to the
+  // (up to kMaxScale times, and never wider than the room), the part centred in the room the stage
+  // has, what does not fit above or below cropped; moves between parts ease (under reduced motion
+  // they cut). Paused, the picture settles back to the
   // size it is laid out at. The pointer reaches the picture where it shows (taking hold of a part
   // pauses the lesson, as on any scene).
   ImGuiWindow* window = ImGui::GetCurrentWindow();
@@ -208,7 +211,9 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   float scale = 1.0f;
   ImVec2 origin(top.x + std::max(0.0f, (width - size.x) * 0.5f), top.y + std::max(0.0f, (room_height - size.y) * 0.5f));
   if (playing) {
-    scale = std::clamp(std::min(room.GetWidth() / part.GetWidth(), room.GetHeight() / part.GetHeight()), 1.0f, kMaxScale);
+    // Never wider than the room: what a picture shows across (a column of numbers) stays in view.
+    scale = std::min({room.GetWidth() / part.GetWidth(), room.GetHeight() / part.GetHeight(), room.GetWidth() / size.x});
+    scale = std::clamp(scale, 1.0f, kMaxScale);
     // The part's centre at the room's, moved as little as keeps the picture over the whole room.
     const auto place = [scale](float room_min, float room_max, float picture_min, float picture_size, float centre) {
       const float shown = picture_size * scale;
