@@ -5,8 +5,6 @@
 
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,6 +13,7 @@
 #include "lesson/text_store.h"
 #include "lesson/timeline/cues.h"
 #include "lesson/timeline/timeline.h"
+#include "tools/lesson_files.h"
 
 namespace {
 
@@ -38,27 +37,10 @@ int main(int argc, char** argv) {
     std::fputs(kUsage, stderr);
     return 2;
   }
+  // A malformed file gives no cues at all: a cue list with a section missing would name the wrong
+  // sentences.
   lesson::TextStore text;
-  std::vector<std::string> warnings;
-  for (int i = 1; i < argc; ++i) {
-    std::ifstream in(argv[i], std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "error: cannot read %s\n", argv[i]);
-      return 2;
-    }
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    if (i == 1) {
-      text.Load(argv[i], contents.str());
-    } else {
-      warnings = lesson::LoadTranslation(text, argv[i], contents.str());
-    }
-  }
-  // A key the translation lacks is said in English, as the widget shows it; a malformed file gives
-  // no cues at all, as a cue list with a section missing would name the wrong sentences.
-  for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-  for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "error: %s\n", error.ToString().c_str());
-  if (!text.errors().empty()) return 1;
+  if (const int failed = tools::LoadLessonFiles(argv[1], argc == 3 ? argv[2] : nullptr, text)) return failed;
 
   lesson::JsonWriter json;
   json.BeginArray();

@@ -36,6 +36,7 @@
 #include "lesson/lesson_state.h"
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
+#include "tools/lesson_files.h"
 #include "tools/svg_writer.h"
 
 namespace {
@@ -1591,28 +1592,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   const char* output = argv[argc - 1];
-  std::vector<std::string> warnings;
-  for (int i = 1; i < argc - 1; ++i) {
-    std::ifstream in(argv[i], std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "error: cannot read %s\n", argv[i]);
-      return 2;
-    }
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    if (i == 1) {
-      lesson::LessonText().Load(argv[i], contents.str());
-    } else {
-      warnings = lesson::LoadTranslation(lesson::LessonText(), argv[i], contents.str());
-    }
-  }
-  // A key the translation lacks is drawn in English, as the widget shows it; a malformed file is
-  // not drawn from at all.
-  for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-  for (const lesson::TextError& error : lesson::LessonText().errors()) {
-    std::fprintf(stderr, "error: %s\n", error.ToString().c_str());
-  }
-  if (!lesson::LessonText().errors().empty()) return 1;
+  // A malformed file is not drawn from at all.
+  if (const int failed = tools::LoadLessonFiles(argv[1], argc == 4 ? argv[2] : nullptr, lesson::LessonText())) return failed;
 
   lesson::JsonWriter json;  // {"compare": "<svg ...>", ..., "stylesheet": "..."}
   json.BeginObject();
