@@ -9,6 +9,8 @@
 //  - the pages at the top of the folder (index.html, widget.html, the offline lesson) with a
 //    Content-Security-Policy that allows their own inline scripts and styles by hash and nothing
 //    from another origin; pages in subfolders (the tests' host pages) bring their own policy;
+//  - byte ranges of the narration's audio (Range: bytes=..., 206 with Content-Range, Accept-Ranges),
+//    which media elements read in parts;
 //  - GET and HEAD only; a path outside the folder is refused (403), an unknown one is 404.
 // usage: node scripts/serve.mjs DIR [PORT]   (PORT 0 picks a free port; the URL is printed)
 import { createHash } from 'node:crypto';
@@ -73,6 +75,32 @@ function matchesEtag(ifNoneMatch, etag) {
   if (!ifNoneMatch) return false;
   const bare = (tag) => tag.trim().replace(/^W\//, '');
   return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || bare(tag) === bare(etag));
+}
+
+// [SECTION] Byte ranges of media
+
+// Files a media element reads in ranges: Chromium asks for the narration's audio with
+// Range: bytes=0-, and for a part of it to seek.
+const MEDIA = new Set(['.webm']);
+
+// {start, end} (inclusive) of a file of `size` bytes that a Range header asks for; undefined for the
+// whole file (no header, one that is not a single byte range, or an If-Range naming another
+// version); null when the range lies beyond the file (416).
+export function byteRange(range, ifRange, etag, size) {
+  if (!range || (ifRange !== undefined && ifRange !== etag)) return undefined;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+  if (!match || (!match[1] && !match[2])) return undefined;
+  let start;
+  let end;
+  if (match[1]) {
+    start = Number(match[1]);
+    end = match[2] ? Math.min(Number(match[2]), size - 1) : size - 1;
+    if (end < start && match[2]) return undefined;  // malformed: the whole file, as RFC 9110 allows
+  } else {
+    start = Math.max(0, size - Number(match[2]));   // the last N bytes
+    end = size - 1;
+  }
+  return start < size && start <= end ? { start, end } : null;
 }
 
 // [SECTION] What is known about each file, kept until the file changes
@@ -217,9 +245,23 @@ export async function startServer(dir, port = 0, { noStore = false, pagePolicy: 
       }
       if (copy) headers['Content-Encoding'] = copy.name;
       if (file.policy) headers['Content-Security-Policy'] = file.policy;
-      const body = await readFile(copy ? copy.path : path);
+      let body = await readFile(copy ? copy.path : path);
+      let status = 200;
+      if (MEDIA.has(extname(path).toLowerCase())) {
+        headers['Accept-Ranges'] = 'bytes';
+        const range = byteRange(req.headers.range, req.headers['if-range'], etag, body.length);
+        if (range === null) {
+          res.writeHead(416, { 'Content-Range': `bytes */${body.length}`, 'Content-Length': 0 }).end();
+          return;
+        }
+        if (range) {
+          status = 206;
+          headers['Content-Range'] = `bytes ${range.start}-${range.end}/${body.length}`;
+          body = body.subarray(range.start, range.end + 1);
+        }
+      }
       headers['Content-Length'] = body.length;
-      res.writeHead(200, headers);
+      res.writeHead(status, headers);
       res.end(req.method === 'HEAD' ? undefined : body);
     } catch (error) {
       // A file removed between the look and the read is simply not there any more.

@@ -6,6 +6,7 @@
 //   each answer decompresses to the file and says Vary: Accept-Encoding and its Content-Length;
 // - Content-Type per kind (application/wasm for the wasm), Cache-Control, ETag and 304, HEAD,
 //   404 for unknown paths, 405 for other methods;
+// - byte ranges of the narration's audio (206, Content-Range, 416, If-Range);
 // - paths out of the folder (/../, %2e%2e, %2f, a symbolic link) are refused;
 // - a file edited after its copies were made goes out as it is, not as its old copy; the bench's
 //   options: noStore sends Cache-Control: no-store, pagePolicy: false no policy;
@@ -142,6 +143,36 @@ await check('ETag per coding, 304 for If-None-Match, HEAD, 404, 405', async () =
   if (post.status !== 405) throw new Error(`POST gave HTTP ${post.status}, expected 405`);
   const root = await get(origin, '/', { 'Accept-Encoding': 'br' });
   if (root.status !== 200 || !/^text\/html/.test(root.headers['content-type'])) throw new Error(`/ gave HTTP ${root.status} ${root.headers['content-type']}`);
+});
+
+await check('the narration\'s audio comes in byte ranges: 206 with Content-Range, 416 beyond the file, whole otherwise', async () => {
+  const path = '/narration/en/step01-1.webm';
+  const data = readFileSync(join(site, path));
+  const size = data.length;
+  const whole = await get(origin, path);
+  if (whole.status !== 200 || !whole.body.equals(data)) throw new Error(`without Range: HTTP ${whole.status}, ${whole.body.length} bytes`);
+  if (whole.headers['accept-ranges'] !== 'bytes') throw new Error(`Accept-Ranges: ${whole.headers['accept-ranges']}`);
+  if (whole.headers['content-type'] !== 'audio/webm') throw new Error(`Content-Type: ${whole.headers['content-type']}`);
+  const problems = [];
+  for (const [range, start, end] of [['bytes=0-', 0, size - 1], ['bytes=0-99', 0, 99], ['bytes=100-', 100, size - 1],
+                                     ['bytes=-100', size - 100, size - 1], [`bytes=10-${size + 50}`, 10, size - 1]]) {
+    const res = await get(origin, path, { Range: range });
+    if (res.status !== 206) { problems.push(`${range}: HTTP ${res.status}`); continue; }
+    if (res.headers['content-range'] !== `bytes ${start}-${end}/${size}`) problems.push(`${range}: Content-Range ${res.headers['content-range']}`);
+    if (!res.body.equals(data.subarray(start, end + 1))) problems.push(`${range}: ${res.body.length} bytes, not bytes ${start}-${end}`);
+    if (Number(res.headers['content-length']) !== res.body.length) problems.push(`${range}: Content-Length ${res.headers['content-length']}`);
+  }
+  const beyond = await get(origin, path, { Range: `bytes=${size}-` });
+  if (beyond.status !== 416 || beyond.headers['content-range'] !== `bytes */${size}`) {
+    problems.push(`beyond the file: HTTP ${beyond.status}, Content-Range ${beyond.headers['content-range']}`);
+  }
+  for (const headers of [{ Range: 'bytes=0-1,5-6' }, { Range: 'bytes=9-3' }, { Range: 'bytes=0-99', 'If-Range': '"another"' }]) {
+    const res = await get(origin, path, headers);
+    if (res.status !== 200 || !res.body.equals(data)) problems.push(`${JSON.stringify(headers)}: HTTP ${res.status}, ${res.body.length} bytes`);
+  }
+  const same = await get(origin, path, { Range: 'bytes=0-99', 'If-Range': whole.headers.etag });
+  if (same.status !== 206) problems.push(`If-Range with the file's ETag: HTTP ${same.status}`);
+  if (problems.length) throw new Error(problems.join('\n  '));
 });
 
 // The site's folder sits in the build tree beside CMakeCache.txt, which must stay out of reach.
