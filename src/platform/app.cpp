@@ -114,7 +114,7 @@ void PublishHeight(App& app) {
 std::string PlaybackSentence(const App& app) {
   // The walkthrough's own sentence ("Step 3 of 8: ..."): the timeline keeps walkthrough.step.
   const std::string sentence = lesson::kWalkthroughModule.describe(app.state);
-  if (app.ui.playback.narration == lesson::Narration::Speech) return sentence;
+  if (app.ui.playback.narration != lesson::Narration::Captions) return sentence;
   return sentence + " " + lesson::T(lesson::WalkthroughStepKey(app.state.walkthrough.step, "caption"));
 }
 
@@ -126,7 +126,9 @@ void PublishPlayback(App& app) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
   const lesson::Walkthrough& walkthrough = app.state.walkthrough;
   const int step = lesson::TimelineStepAt(timeline, walkthrough.time);
-  const std::string key = std::string(walkthrough.playing ? "1" : "0") + ":" + std::to_string(step);
+  const int cue = lesson::TimelineCueAt(timeline, walkthrough.time);
+  const std::string key =
+      std::string(walkthrough.playing ? "1" : "0") + ":" + std::to_string(step) + ":" + std::to_string(cue);
   const unsigned now = WindowTicksMs();
   const bool changed = app.published_playback.compare(0, key.size() + 1, key + "|") != 0;
   if (!changed && (!walkthrough.playing || now - app.published_playback_ms < kPublishIntervalMs)) return;
@@ -138,7 +140,12 @@ void PublishPlayback(App& app) {
   json.Key("duration").Number(Milliseconds(timeline.duration)).Key("step").Integer(step + 1);
   json.Key("speed").Number(walkthrough.speed).Key("steps").BeginArray();
   for (const lesson::TimelineStep& entry : timeline.steps) json.Number(Milliseconds(entry.start));
-  json.EndArray().Key("caption").String(lesson::T(lesson::WalkthroughStepKey(step, "caption"))).EndObject();
+  json.EndArray().Key("caption").String(lesson::T(lesson::WalkthroughStepKey(step, "caption")));
+  // The sentence being said, for the narration's audio: its id ("" between sentences) and how far
+  // into it the lesson is (seconds at speed 1).
+  const lesson::TimelineCue* said = cue >= 0 ? &timeline.cues[static_cast<size_t>(cue)] : nullptr;
+  json.Key("cue").String(said ? said->cue.id : "").Key("cueTime").Number(said ? Milliseconds(walkthrough.time - said->start) : 0.0);
+  json.Key("narration").String(lesson::NarrationName(app.ui.playback.narration)).EndObject();
   app.host->Playback(json.text());
 }
 
@@ -503,15 +510,38 @@ bool AppSeek(App& app, double seconds) {
   return true;
 }
 
-void AppSetNarration(App& app, bool speech) {
-  app.ui.playback.narration = speech ? lesson::Narration::Speech : lesson::Narration::Captions;
-  app.ui.speech_note = speech ? nullptr : "walkthrough.no_speech";
+void AppSetNarration(App& app, lesson::Narration narration) {
+  app.ui.playback.narration = narration;
+  app.ui.speech_note = narration == lesson::Narration::Captions ? "walkthrough.no_speech" : nullptr;
   app.frames_pending = kFramesAfterInput;
   app.host->Wake();
 }
 
 void AppSpoken(App& app, int step) {
   lesson::PlaybackSpoken(app.ui.playback, step - 1);
+  app.host->Wake();
+}
+
+int AppSetNarrationAudio(App& app, const std::string& lines) {
+  int refused = 0;
+  std::vector<lesson::CueAudio> audio = lesson::ParseCueAudio(lines, &refused);
+  if (refused > 0) std::fprintf(stderr, "warning: %d lines of the narration's cue times were not ID<TAB>SECONDS<TAB>TEXT, with SECONDS from 0 to %g (left out)\n", refused, lesson::kCueAudioMaxSeconds);
+  const lesson::Timeline before = lesson::LessonTimeline();
+  lesson::SetLessonNarrationAudio(std::move(audio));
+  lesson::RebuildLessonTimeline(app.host->BuiltInText());
+  const lesson::Timeline& after = lesson::LessonTimeline();
+  lesson::PlaybackRetime(app.state, app.ui.playback, before, after);
+  const int timed = lesson::TimelineAudioCues(after);
+  if (timed == 0) {
+    std::fprintf(stderr, "warning: no cue of the narration's audio has the words of the lesson's captions: the lesson plays on its captions' timing\n");
+  }
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+  return timed;
+}
+
+void AppHeard(App& app, const std::string& id) {
+  lesson::PlaybackHeard(app.ui.playback, lesson::LessonTimeline(), id);
   app.host->Wake();
 }
 

@@ -122,11 +122,20 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value);
 void AppPlay(App& app);
 void AppPause(App& app);
 bool AppSeek(App& app, double seconds);
-// Whether the page speaks the narration (a step also lasts until its sentence is said) or not (the
-// lesson plays on its captions' timing and says speech is not available).
-void AppSetNarration(App& app, bool speech);
+// How the page tells the narration: the device's voice (a step also lasts until its sentence is
+// said), the narration's audio (a cue also lasts until its audio has ended) or neither (the lesson
+// plays on its captions' timing and says speech is not available).
+void AppSetNarration(App& app, lesson::Narration narration);
 // Step `step` (from 1) has been said.
 void AppSpoken(App& app, int step);
+// The narration's audio: each cue's length, as lines "ID<TAB>SECONDS<TAB>TEXT" (from the
+// narration's cues.json; the native app's --narration-times). The timeline is rebuilt with the
+// steps whose every sentence has audio of the same words timed by it, the lesson staying at the
+// same place of the same step. Returns how many cues are now timed by their audio; a refused line
+// or no cue timed is warned about. The narration's mode is left as it is (AppSetNarration).
+int AppSetNarrationAudio(App& app, const std::string& lines);
+// The audio of cue `id` has ended.
+void AppHeard(App& app, const std::string& id);
 // The parallel DOM (ui/access.h): control `id`'s element took the DOM focus (0: none has it), got
 // a key (when the control has ImGui's focus, from a click that hid the ring, the ring shows, so
 // Space and Enter press it as after Tab), a slider step (a ui::AccessStep; others are ignored), or

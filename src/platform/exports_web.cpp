@@ -110,12 +110,26 @@ EMSCRIPTEN_KEEPALIVE int attn_seek(double seconds) { return TheApp() && platform
 
 // Whether the browser speaks the narration (speech.js): 1 speech, 0 captions' timing.
 EMSCRIPTEN_KEEPALIVE void attn_speech(int available) {
-  if (TheApp()) platform::AppSetNarration(*TheApp(), available != 0);
+  if (TheApp()) platform::AppSetNarration(*TheApp(), available != 0 ? lesson::Narration::Speech : lesson::Narration::Captions);
 }
 
 // Step `step` (from 1) has been said.
 EMSCRIPTEN_KEEPALIVE void attn_speech_done(int step) {
   if (TheApp()) platform::AppSpoken(*TheApp(), step);
+}
+
+// The narration's audio (voice.js): each cue's length, "ID<TAB>SECONDS<TAB>TEXT" a line. The
+// lesson is timed by it and told by it from now on when any cue matched; returns how many did.
+EMSCRIPTEN_KEEPALIVE int attn_narration_audio(const char* lines) {
+  if (!TheApp() || lines == nullptr) return 0;
+  const int timed = platform::AppSetNarrationAudio(*TheApp(), lines);
+  if (timed > 0) platform::AppSetNarration(*TheApp(), lesson::Narration::Audio);
+  return timed;
+}
+
+// The audio of cue `id` has ended.
+EMSCRIPTEN_KEEPALIVE void attn_cue_heard(const char* id) {
+  if (TheApp() && id != nullptr) platform::AppHeard(*TheApp(), id);
 }
 
 // [What the page asks of the widget]

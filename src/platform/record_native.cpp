@@ -12,7 +12,6 @@
 
 
 #include "lesson/scenes/walkthrough/walkthrough.h"
-#include "lesson/timeline/cues.h"
 #include "lesson/timeline/playback.h"
 #include "platform/app.h"
 #include "platform/gl.h"
@@ -118,34 +117,12 @@ std::string VttTime(double seconds) {
   return text;
 }
 
-size_t WordCount(const std::string& text) {
-  size_t words = 0;
-  bool in_word = false;
-  for (const char c : text) {
-    const bool space = c == ' ' || c == '\n' || c == '\t';
-    if (!space && !in_word) ++words;
-    in_word = !space;
-  }
-  return words;
-}
-
 }  // namespace
 
-std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextStore& text) {
+std::string TimelineWebVtt(const lesson::Timeline& timeline) {
   std::string vtt = "WEBVTT\n";
-  const std::vector<lesson::Cue> cues = lesson::NarrationCues(timeline, text);
-  int number = 0;
-  for (size_t step = 0; step < timeline.steps.size(); ++step) {
-    const lesson::TimelineStep& entry = timeline.steps[step];
-    const std::string caption = text.Get(lesson::WalkthroughStepKey(static_cast<int>(step), "caption"));
-    const double words = static_cast<double>(std::max<size_t>(1, WordCount(caption)));
-    double at = entry.start;
-    for (const lesson::Cue& cue : cues) {
-      if (cue.step != static_cast<int>(step) + 1) continue;
-      const double end = at + entry.narration * static_cast<double>(WordCount(cue.text)) / words;
-      vtt += "\n" + std::to_string(++number) + "\n" + VttTime(at) + " --> " + VttTime(end) + "\n" + cue.text + "\n";
-      at = end;
-    }
+  for (const lesson::TimelineCue& cue : timeline.cues) {
+    vtt += "\n" + cue.cue.id + "\n" + VttTime(cue.start) + " --> " + VttTime(cue.end) + "\n" + cue.cue.text + "\n";
   }
   return vtt;
 }
@@ -167,7 +144,7 @@ int RunRecording(App& app) {
     std::error_code ignored;  // a folder that cannot be made shows as the file that cannot be written
     std::filesystem::create_directories(app.options.record_dir, ignored);
     std::ofstream vtt(app.options.record_dir + "/captions.vtt", std::ios::binary);
-    vtt << TimelineWebVtt(timeline, lesson::LessonText());
+    vtt << TimelineWebVtt(timeline);
     if (!vtt) {
       std::fprintf(stderr, "error: could not write %s/captions.vtt\n", app.options.record_dir.c_str());
       AppShutdown(app);

@@ -20,9 +20,9 @@ void SaveScreenshot(App& app);
 // Plays the lesson into app.options.record_dir and quits; returns the exit code.
 int RunRecording(App& app);
 
-// The captions of `timeline` as a WebVTT file: one cue per narration cue (lesson/timeline/cues.h,
-// a sentence of a step's caption), whose share of the step's narration time is its share of the
-// words.
-std::string TimelineWebVtt(const lesson::Timeline& timeline, const lesson::TextStore& text);
+// The captions of `timeline` as a WebVTT file: one cue per narration cue (a sentence of a step's
+// caption, lesson/timeline/cues.h), named by its id ("step03-2": its audio's name) and timed as
+// the timeline says it (by its audio, or by its share of the step's words).
+std::string TimelineWebVtt(const lesson::Timeline& timeline);
 
 }  // namespace platform

@@ -44,7 +44,7 @@ int main(int argc, char** argv) {
 
   lesson::JsonWriter json;
   json.BeginArray();
-  for (const lesson::Cue& cue : lesson::NarrationCues(lesson::BuildTimeline(text), text)) {
+  for (const lesson::Cue& cue : lesson::NarrationCues(text)) {
     json.BeginObject().Key("id").String(cue.id).Key("step").Integer(cue.step).Key("text").String(cue.text).EndObject();
   }
   json.EndArray();

@@ -52,7 +52,7 @@ TEST_CASE("the lesson's cues are every step's caption, sentence by sentence, in 
   const lesson::TextStore english = English();
   REQUIRE(english.errors().empty());
   const lesson::Timeline timeline = lesson::BuildTimeline(english);
-  const std::vector<lesson::Cue> cues = lesson::NarrationCues(timeline, english);
+  const std::vector<lesson::Cue> cues = lesson::NarrationCues(english);
   REQUIRE(timeline.steps.size() == 8);
   REQUIRE(cues.size() >= timeline.steps.size());
   std::set<std::string> ids;
@@ -85,8 +85,7 @@ TEST_CASE("the lesson's cues are every step's caption, sentence by sentence, in 
 
 TEST_CASE("rewording a sentence keeps every id; a sentence added to a step adds one id at that step's end") {
   const lesson::TextStore english = English();
-  const lesson::Timeline timeline = lesson::BuildTimeline(english);
-  const std::vector<lesson::Cue> before = lesson::NarrationCues(timeline, english);
+  const std::vector<lesson::Cue> before = lesson::NarrationCues(english);
 
   lesson::TextStore reworded = English();
   const std::string key = lesson::WalkthroughStepKey(2, "caption");
@@ -96,7 +95,7 @@ TEST_CASE("rewording a sentence keeps every id; a sentence added to a step adds 
   std::string caption;
   for (const std::string& sentence : sentences) caption += (caption.empty() ? "" : " ") + sentence;
   REQUIRE(reworded.Load("author.txt", key + " = " + caption + "\n"));
-  const std::vector<lesson::Cue> after = lesson::NarrationCues(lesson::BuildTimeline(reworded), reworded);
+  const std::vector<lesson::Cue> after = lesson::NarrationCues(reworded);
   CHECK(Ids(after) == Ids(before));
   size_t changed = 0;
   for (size_t i = 0; i < before.size(); ++i) changed += before[i].text != after[i].text;
@@ -104,7 +103,7 @@ TEST_CASE("rewording a sentence keeps every id; a sentence added to a step adds 
 
   lesson::TextStore longer = English();
   REQUIRE(longer.Load("author.txt", key + " = " + english.Get(key) + " One more sentence.\n"));
-  const std::vector<lesson::Cue> added = lesson::NarrationCues(lesson::BuildTimeline(longer), longer);
+  const std::vector<lesson::Cue> added = lesson::NarrationCues(longer);
   REQUIRE(added.size() == before.size() + 1);
   std::vector<std::string> expected = Ids(before);
   size_t last_of_step3 = 0;
@@ -120,7 +119,7 @@ TEST_CASE("rewording a sentence keeps every id; a sentence added to a step adds 
 TEST_CASE("a step whose caption is missing still has a cue: the key in brackets, as the widget shows it") {
   lesson::TextStore only_play;  // no captions at all
   const lesson::Timeline timeline = lesson::BuildTimeline(only_play);
-  const std::vector<lesson::Cue> cues = lesson::NarrationCues(timeline, only_play);
+  const std::vector<lesson::Cue> cues = lesson::NarrationCues(only_play);
   REQUIRE(cues.size() == timeline.steps.size());
   CHECK(cues[0].text == "[walkthrough.step1.caption]");
   CHECK(cues[0].id == "step01-1");

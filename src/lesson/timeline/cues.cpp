@@ -1,6 +1,8 @@
 #include "lesson/timeline/cues.h"
 
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 #include "lesson/scenes/walkthrough/walkthrough.h"
 
@@ -28,16 +30,50 @@ std::string CueId(int step, int index) {
   return id;
 }
 
-std::vector<Cue> NarrationCues(const Timeline& timeline, const TextStore& text) {
+std::vector<Cue> NarrationCues(const TextStore& text) {
   std::vector<Cue> cues;
-  for (size_t step = 0; step < timeline.steps.size(); ++step) {
-    const int number = static_cast<int>(step) + 1;
+  for (int step = 0; step < WalkthroughStepCount(); ++step) {
+    const int number = step + 1;
     int index = 0;
-    for (std::string& sentence : CaptionSentences(text.Get(WalkthroughStepKey(static_cast<int>(step), "caption")))) {
+    for (std::string& sentence : CaptionSentences(text.Get(WalkthroughStepKey(step, "caption")))) {
       ++index;
       cues.push_back(Cue{number, index, CueId(number, index), std::move(sentence)});
     }
   }
+  return cues;
+}
+
+std::vector<CueAudio> ParseCueAudio(const std::string& lines, int* refused) {
+  std::vector<CueAudio> cues;
+  int bad = 0;
+  size_t at = 0;
+  while (at < lines.size()) {
+    size_t end = lines.find('\n', at);
+    if (end == std::string::npos) end = lines.size();
+    std::string line = lines.substr(at, end - at);
+    at = end + 1;
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (line.empty()) continue;
+    const size_t first = line.find('\t');
+    const size_t second = first == std::string::npos ? std::string::npos : line.find('\t', first + 1);
+    CueAudio cue;
+    bool good = second != std::string::npos && first > 0 && cues.size() < kCueAudioMaxCues;
+    if (good) {
+      const std::string seconds = line.substr(first + 1, second - first - 1);
+      char* stop = nullptr;
+      cue.seconds = std::strtod(seconds.c_str(), &stop);
+      good = !seconds.empty() && stop == seconds.c_str() + seconds.size() && std::isfinite(cue.seconds) &&
+             cue.seconds > 0.0 && cue.seconds <= kCueAudioMaxSeconds;
+    }
+    if (!good) {
+      ++bad;
+      continue;
+    }
+    cue.id = line.substr(0, first);
+    cue.text = line.substr(second + 1);
+    cues.push_back(std::move(cue));
+  }
+  if (refused) *refused = bad;
   return cues;
 }
 

@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "lesson/text_store.h"
-#include "lesson/timeline/timeline.h"
 
 namespace lesson {
 
@@ -27,8 +26,25 @@ std::vector<std::string> CaptionSentences(const std::string& text);
 // The cue id of sentence `index` (from 1) of step `step` (from 1): "step03-2".
 std::string CueId(int step, int index);
 
-// Every cue of the narration in order: for each step of `timeline`, its caption in `text` cut
-// into sentences.
-std::vector<Cue> NarrationCues(const Timeline& timeline, const TextStore& text);
+// Every cue of the narration in order: each walkthrough step's caption in `text` cut into sentences.
+std::vector<Cue> NarrationCues(const TextStore& text);
+
+// A cue's audio as the build rendered it or an author recorded it (docs/narration.md): the cue's
+// id, the words it says and how long it lasts.
+struct CueAudio {
+  std::string id;
+  std::string text;
+  double seconds = 0.0;
+};
+
+// The longest a cue's audio may last, and the most cues a list may hold.
+constexpr double kCueAudioMaxSeconds = 120.0;
+constexpr size_t kCueAudioMaxCues = 1000;
+
+// Reads a list of cue audio, one cue a line: "ID<TAB>SECONDS<TAB>TEXT" (the page makes it from the
+// narration's cues.json). A line that is not one (a missing field, seconds that are not a number
+// from 0 to kCueAudioMaxSeconds) is left out and counted in *refused; so are lines past
+// kCueAudioMaxCues. An empty line is no cue.
+std::vector<CueAudio> ParseCueAudio(const std::string& lines, int* refused = nullptr);
 
 }  // namespace lesson

@@ -20,6 +20,15 @@ void Evaluate(LessonState& state, PlaybackRun& run, const Timeline& timeline, do
 
 }  // namespace
 
+const char* NarrationName(Narration narration) {
+  switch (narration) {
+    case Narration::Speech: return "speech";
+    case Narration::Audio: return "audio";
+    case Narration::Captions: break;
+  }
+  return "captions";
+}
+
 std::string ScenesOf(const LessonState& state) {
   LessonState scenes = state;
   scenes.walkthrough = Walkthrough{};
@@ -34,8 +43,9 @@ void PlaybackPlay(LessonState& state, PlaybackRun& run, const Timeline& timeline
   double from = state.walkthrough.time;
   if (from >= timeline.duration) from = 0.0;
   if (PlaybackTakenOver(state, run)) from = TimelineStepStart(timeline, TimelineStepAt(timeline, from));
-  // A sentence cut short is said again from its start.
+  // A sentence cut short is said again from its start; audio goes on from where it is.
   run.spoken_through = TimelineStepAt(timeline, from) - 1;
+  run.heard_through = TimelineCuesEndedBy(timeline, from) - 1;
   state.walkthrough.playing = true;
   Evaluate(state, run, timeline, from);
 }
@@ -55,6 +65,7 @@ void PlaybackSeek(LessonState& state, PlaybackRun& run, const Timeline& timeline
   // Another step's sentence is said from its start; within the step, what was said stays said.
   const int step = TimelineStepAt(timeline, to);
   if (step != TimelineStepAt(timeline, state.walkthrough.time)) run.spoken_through = step - 1;
+  run.heard_through = TimelineCuesEndedBy(timeline, to) - 1;
   Evaluate(state, run, timeline, to);
   if (to >= timeline.duration) state.walkthrough.playing = false;
 }
@@ -101,6 +112,16 @@ bool PlaybackAdvance(LessonState& state, PlaybackRun& run, const Timeline& timel
   if (run.narration == Narration::Speech && run.spoken_through < step) {
     to = std::min(to, std::max(from, TimelineStepEnd(timeline, step) - kHoldBeforeEnd));
   }
+  if (run.narration == Narration::Audio) {
+    // The first cue with audio not yet heard that the clock reaches holds it.
+    for (size_t i = static_cast<size_t>(std::max(0, run.heard_through + 1)); i < timeline.cues.size(); ++i) {
+      const TimelineCue& cue = timeline.cues[i];
+      if (cue.start > to) break;
+      if (!cue.audio) continue;
+      to = std::min(to, std::max(from, cue.end - kHoldBeforeEnd));
+      break;
+    }
+  }
   if (to >= timeline.duration) {
     to = timeline.duration;
     walkthrough.playing = false;
@@ -111,6 +132,29 @@ bool PlaybackAdvance(LessonState& state, PlaybackRun& run, const Timeline& timel
 }
 
 void PlaybackSpoken(PlaybackRun& run, int step) { run.spoken_through = std::max(run.spoken_through, step); }
+
+void PlaybackHeard(PlaybackRun& run, const Timeline& timeline, const std::string& id) {
+  for (size_t i = 0; i < timeline.cues.size(); ++i) {
+    if (timeline.cues[i].cue.id == id) run.heard_through = std::max(run.heard_through, static_cast<int>(i));
+  }
+}
+
+void PlaybackRetime(LessonState& state, PlaybackRun& run, const Timeline& from, const Timeline& to) {
+  const double time = state.walkthrough.time;
+  const int step = TimelineStepAt(from, time);
+  const double start = TimelineStepStart(from, step);
+  const double length = TimelineStepEnd(from, step) - start;
+  const double share = length > 0.0 ? std::clamp((time - start) / length, 0.0, 1.0) : 0.0;
+  const double next = time >= from.duration && time > 0.0
+                          ? to.duration
+                          : TimelineStepStart(to, step) + share * (TimelineStepEnd(to, step) - TimelineStepStart(to, step));
+  run.heard_through = TimelineCuesEndedBy(to, next) - 1;
+  if (PlaybackTakenOver(state, run)) {
+    state.walkthrough.time = next;  // the learner's scene stays as they left it
+  } else {
+    Evaluate(state, run, to, next);
+  }
+}
 
 std::string PlaybackClock(double seconds) {
   const int whole = std::isfinite(seconds) && seconds > 0.0 ? static_cast<int>(seconds) : 0;

@@ -5,6 +5,7 @@
 #include <cstdlib>
 #include <limits>
 
+#include "lesson/scenes/walkthrough/walkthrough.h"
 #include "lesson/state_url.h"
 
 namespace lesson {
@@ -149,14 +150,58 @@ bool ParseTimelineActions(const std::string& text, std::vector<TimelineAction>* 
   return true;
 }
 
-Timeline BuildTimeline(const TextStore& text, const TextStore* builtin) {
+namespace {
+
+// The audio of `cue` in `audio`: the same id and the same words; null when there is none.
+const CueAudio* AudioOf(const Cue& cue, const std::vector<CueAudio>* audio) {
+  if (audio == nullptr) return nullptr;
+  for (const CueAudio& entry : *audio) {
+    if (entry.id == cue.id) return entry.text == cue.text ? &entry : nullptr;
+  }
+  return nullptr;
+}
+
+// Step `entry`'s sentences, timed from its start: one after another by their audio when each has
+// some, else sharing its narration by their words. Sets entry->narration and entry->audio.
+void TimeCues(std::vector<Cue> cues, const std::vector<CueAudio>* audio, TimelineStep* entry,
+              std::vector<TimelineCue>* timed) {
+  std::vector<const CueAudio*> heard;
+  for (const Cue& cue : cues) heard.push_back(AudioOf(cue, audio));
+  entry->audio = !cues.empty() && std::find(heard.begin(), heard.end(), nullptr) == heard.end();
+  size_t words = 0;
+  for (const Cue& cue : cues) words += Words(cue.text).size();
+  if (!entry->audio) entry->narration = static_cast<double>(words) / kNarrationWordsPerSecond;
+  double at = entry->start;
+  size_t said = 0;
+  for (size_t i = 0; i < cues.size(); ++i) {
+    TimelineCue cue{std::move(cues[i]), at, at, entry->audio};
+    if (entry->audio) {
+      cue.end = at + heard[i]->seconds;
+      at = cue.end + (i + 1 < heard.size() ? kCueGapSeconds : 0.0);
+    } else {
+      said += Words(cue.cue.text).size();
+      cue.end = entry->start + entry->narration * static_cast<double>(said) / static_cast<double>(std::max<size_t>(1, words));
+      at = cue.end;
+    }
+    timed->push_back(std::move(cue));
+  }
+  if (entry->audio) entry->narration = at - entry->start;
+}
+
+}  // namespace
+
+Timeline BuildTimeline(const TextStore& text, const TextStore* builtin, const std::vector<CueAudio>* audio) {
   Timeline timeline;
+  const std::vector<Cue> cues = NarrationCues(text);
   double start = 0.0;
   for (int step = 0; step < WalkthroughStepCount(); ++step) {
     TimelineStep entry;
     entry.start = start;
-    entry.narration =
-        static_cast<double>(Words(text.Get(WalkthroughStepKey(step, "caption"))).size()) / kNarrationWordsPerSecond;
+    std::vector<Cue> said;
+    for (const Cue& cue : cues) {
+      if (cue.step == step + 1) said.push_back(cue);
+    }
+    TimeCues(std::move(said), audio, &entry, &timeline.cues);
     const std::string key = WalkthroughStepKey(step, "play");
     std::string why;
     if (text.Has(key) && !ParseTimelineActions(text.Get(key), &entry.actions, &why)) {
@@ -187,6 +232,11 @@ Timeline BuildTimeline(const TextStore& text, const TextStore* builtin) {
 
 namespace {
 
+std::vector<CueAudio>& TheAudio() {
+  static std::vector<CueAudio> audio;
+  return audio;
+}
+
 Timeline& TheTimeline() {
   static Timeline timeline = BuildTimeline(LessonText());
   return timeline;
@@ -196,7 +246,28 @@ Timeline& TheTimeline() {
 
 const Timeline& LessonTimeline() { return TheTimeline(); }
 
-void RebuildLessonTimeline(const TextStore* builtin) { TheTimeline() = BuildTimeline(LessonText(), builtin); }
+void RebuildLessonTimeline(const TextStore* builtin) {
+  TheTimeline() = BuildTimeline(LessonText(), builtin, TheAudio().empty() ? nullptr : &TheAudio());
+}
+
+void SetLessonNarrationAudio(std::vector<CueAudio> audio) { TheAudio() = std::move(audio); }
+
+int TimelineAudioCues(const Timeline& timeline) {
+  return static_cast<int>(std::count_if(timeline.cues.begin(), timeline.cues.end(),
+                                        [](const TimelineCue& cue) { return cue.audio; }));
+}
+
+int TimelineCueAt(const Timeline& timeline, double t) {
+  for (size_t i = 0; i < timeline.cues.size(); ++i) {
+    if (t >= timeline.cues[i].start && t < timeline.cues[i].end) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+int TimelineCuesEndedBy(const Timeline& timeline, double t) {
+  return static_cast<int>(std::count_if(timeline.cues.begin(), timeline.cues.end(),
+                                        [t](const TimelineCue& cue) { return cue.end <= t; }));
+}
 
 int TimelineStepAt(const Timeline& timeline, double t) {
   int step = 0;

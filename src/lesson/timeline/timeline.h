@@ -1,6 +1,8 @@
 #pragma once
 // The walkthrough as a timeline: the narrated, animated explainer. Each step of the walkthrough
-// lasts as long as its narration (its caption's words at a speaking pace) or its actions, and its
+// lasts as long as its narration or its actions. Its narration is its caption's sentences (cues.h),
+// each lasting as long as its audio when the narration's audio is known (the build's voice or the
+// author's recording, docs/narration.md), else as its words take at a speaking pace. Its
 // actions are timed changes of the scenes' URL parameters, written as data beside the step's words
 // in lesson.txt:
 //
@@ -19,6 +21,7 @@
 #include "lesson/lesson_state.h"
 #include "lesson/scene.h"
 #include "lesson/text_store.h"
+#include "lesson/timeline/cues.h"
 
 namespace lesson {
 
@@ -26,6 +29,8 @@ namespace lesson {
 constexpr double kNarrationWordsPerSecond = 2.3;
 // The pause after a step's narration or last action, before the next step.
 constexpr double kStepPauseSeconds = 1.0;
+// The pause between two sentences of a step said by its audio (the audio has no silence at its ends).
+constexpr double kCueGapSeconds = 0.4;
 // Times this close before a step's start count as the step's (a link's 6 decimals).
 constexpr double kTimelineTimeTolerance = 1e-6;
 // No step may schedule an action later than this.
@@ -44,10 +49,20 @@ struct TimelineStep {
   double duration = 0.0;                // seconds, the pause included
   double narration = 0.0;               // seconds the caption takes to say at speed 1
   std::vector<TimelineAction> actions;  // ordered by start
+  bool audio = false;                   // its sentences are timed by their audio
+};
+
+// One sentence of the narration, when it is said.
+struct TimelineCue {
+  Cue cue;
+  double start = 0.0;  // seconds from the timeline's start
+  double end = 0.0;
+  bool audio = false;  // timed by its audio (which lasts end - start), else by its words
 };
 
 struct Timeline {
   std::vector<TimelineStep> steps;  // one per walkthrough step
+  std::vector<TimelineCue> cues;    // every sentence of the narration, in order
   double duration = 0.0;            // seconds
   std::vector<Scene> scenes;        // the scenes it acts on, each reset at the start of an evaluation
   std::vector<TextError> errors;    // bad "play" data, with its file and line
@@ -61,14 +76,27 @@ bool ParseTimelineActions(const std::string& text, std::vector<TimelineAction>* 
 // walkthrough.step{i+1}.play. A step whose actions do not parse is reported in errors and plays
 // `builtin`'s actions for that step: natively the lesson file compiled in; the web compiles no
 // words in (as for a malformed section of words), so there the step plays without actions.
-Timeline BuildTimeline(const TextStore& text, const TextStore* builtin = nullptr);
+// A step whose every sentence has audio in `audio` (the same id and the same words: audio of
+// words since changed is not used) says them one after another, kCueGapSeconds apart; any other
+// step's sentences share its narration by their words.
+Timeline BuildTimeline(const TextStore& text, const TextStore* builtin = nullptr,
+                       const std::vector<CueAudio>* audio = nullptr);
 
-// The timeline of LessonText(), built at the first call; RebuildLessonTimeline after loading text.
+// The timeline of LessonText(), built at the first call; RebuildLessonTimeline after loading text
+// or setting the narration's audio (which later rebuilds keep).
 const Timeline& LessonTimeline();
 void RebuildLessonTimeline(const TextStore* builtin = nullptr);
+void SetLessonNarrationAudio(std::vector<CueAudio> audio);
+
+// How many of the timeline's cues are timed by their audio.
+int TimelineAudioCues(const Timeline& timeline);
 
 // The step playing at time t (the last one at and after the end).
 int TimelineStepAt(const Timeline& timeline, double t);
+// The cue being said at time t (start <= t < end), or -1 between sentences and after a step's last.
+int TimelineCueAt(const Timeline& timeline, double t);
+// The number of cues that have ended by time t.
+int TimelineCuesEndedBy(const Timeline& timeline, double t);
 // Seconds from the start to the start / end of step `step` (clamped to the steps there are).
 double TimelineStepStart(const Timeline& timeline, int step);
 double TimelineStepEnd(const Timeline& timeline, int step);
