@@ -23,6 +23,10 @@ namespace {
 // The app the page's calls reach, or null before main has set it up.
 App* TheApp() { return Web().app; }
 
+// The app while it is being started (a staged start): null once the loop runs, so a late call
+// does nothing.
+App* Starting() { return Web().loop_started ? nullptr : TheApp(); }
+
 // Returns a string to the page, which copies it before the next call.
 const char* Returned(std::string text) {
   static std::string held;
@@ -59,22 +63,25 @@ EMSCRIPTEN_KEEPALIVE int attn_text_complete(const char* text) {
 // [A staged start, each in a task of its own (AppOptions::staged_start)]
 
 EMSCRIPTEN_KEEPALIVE void attn_prepare() {
-  if (TheApp() && !Web().loop_started) platform::AppPrepare(*TheApp());
+  if (App* app = Starting()) platform::AppPrepare(*app);
 }
 
 EMSCRIPTEN_KEEPALIVE void attn_layout() {
-  if (TheApp() && !Web().loop_started) platform::AppLayout(*TheApp());
+  if (App* app = Starting()) platform::AppLayout(*app);
 }
 
 // 1 when the WebGL context and the renderer are made.
-EMSCRIPTEN_KEEPALIVE int attn_open_gl() { return TheApp() && !Web().loop_started && platform::AppOpenGl(*TheApp()) ? 1 : 0; }
+EMSCRIPTEN_KEEPALIVE int attn_open_gl() {
+  App* app = Starting();
+  return app && platform::AppOpenGl(*app) ? 1 : 0;
+}
 
 EMSCRIPTEN_KEEPALIVE void attn_check_program() {
-  if (TheApp() && !Web().loop_started) platform::AppCheckProgram(*TheApp());
+  if (App* app = Starting()) platform::AppCheckProgram(*app);
 }
 
 EMSCRIPTEN_KEEPALIVE void attn_size() {
-  if (TheApp() && !Web().loop_started) platform::AppSize(*TheApp());
+  if (App* app = Starting()) platform::AppSize(*app);
 }
 
 // The loop and the first frame; calling it again does nothing.

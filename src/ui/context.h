@@ -128,6 +128,19 @@ struct PictureRun {
   std::string copy_note;   // what "Copy alt text" said
 };
 
+// How the stage (ui/stage.cpp) showed its last frame. Its picture was laid out from `layout` and
+// shown `scale` times as large from `origin`: the pointer is mapped back through it, so the
+// picture takes it where it shows.
+struct StageView {
+  float below = 0.0f;  // height the captions and player took
+  ImVec2 layout;
+  ImVec2 origin;
+  float scale = 1.0f;
+  int frame = -1;             // ImGui's frame count when the stage last showed its picture
+  double input_at = 0.0;      // ImGui::GetTime() of the last pointer move, touch or key on the stage
+  float player_alpha = 1.0f;  // how opaque the player was drawn (it fades while the lesson plays)
+};
+
 struct Context {
   Theme theme = Theme::Light;             // the theme ApplyTheme last set
   bool more_contrast = false;             // and whether with more contrast
@@ -166,16 +179,7 @@ struct Context {
   const char* speech_note = nullptr;
   std::string played_highlight;  // the highlight the player last saw while playing
   bool on_stage = false;  // the lesson played on the stage (ui/stage.h) and was not left since
-  float stage_below = 0.0f;  // height the stage's captions and player took in the last frame
-  // How the stage showed its picture in the last frame: laid out from stage_layout, shown
-  // stage_scale times as large from stage_origin (ui/stage.cpp). The pointer is mapped back
-  // through it, so the picture takes it where it shows.
-  ImVec2 stage_layout;
-  ImVec2 stage_origin;
-  float stage_scale = 1.0f;
-  int stage_frame = -1;  // ImGui's frame count when the stage last showed its picture
-  double stage_input_at = 0.0;  // ImGui::GetTime() of the last pointer move, touch or key on the stage
-  float stage_player_alpha = 1.0f;  // how opaque the stage drew its player (it fades while the lesson plays)
+  StageView stage;        // how the stage showed the last frame (ui/stage.cpp)
   bool hide_player = false;      // a recording (--record) shows the lesson, not its player
   ImVector<EasedValue> motion;  // the values drawn eased, a few dozen (ui/motion.h)
   bool moving = false;          // a value was still on its way in the last frame: draw another

@@ -121,21 +121,19 @@ void DrawWalkthroughSteps(lesson::LessonState& state, ButtonRow& row, Context& c
 
 bool PlayerInUse(const lesson::LessonState& state) { return state.walkthrough.playing || state.walkthrough.time > 0.0; }
 
-namespace {
-
-// The step the player is about: the lesson's at its time, or before it has played, the step the
-// walkthrough shows (a link may open on any).
-int PlayerStep(const lesson::LessonState& state, const lesson::Timeline& timeline) {
-  return PlayerInUse(state) ? lesson::TimelineStepAt(timeline, state.walkthrough.time)
+int PlayerStep(const lesson::LessonState& state) {
+  return PlayerInUse(state) ? lesson::TimelineStepAt(lesson::LessonTimeline(), state.walkthrough.time)
                             : lesson::ClampWalkthroughStep(state.walkthrough.step);
 }
+
+namespace {
 
 float ColumnWidth() { return std::min(ImGui::GetContentRegionAvail().x, ImGui::GetFontSize() * 44.0f); }
 
 }  // namespace
 
 void DrawCaptions(const lesson::LessonState& state, Context& ctx) {
-  const int step = PlayerStep(state, lesson::LessonTimeline());
+  const int step = PlayerStep(state);
   DrawCaptionBand(ctx, T(lesson::WalkthroughStepKey(step, "caption")), ColumnWidth());
 }
 
@@ -204,7 +202,7 @@ void DrawPlayer(lesson::LessonState& state, Context& ctx, PlayerSteps steps, Pla
   if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", T("walkthrough.speed_hint").c_str());
 
   DrawSeekBar(state, ctx, timeline, column);
-  const int step = PlayerStep(state, timeline);
+  const int step = PlayerStep(state);
   const std::string position =
       lesson::Fill(T("walkthrough.position"),
                    {{"time", lesson::PlaybackClock(walkthrough.time)},

@@ -12,6 +12,9 @@ namespace ui {
 // Whether the player belongs above a scene other than the walkthrough: the lesson plays, or is
 // paused part way through.
 bool PlayerInUse(const lesson::LessonState& state);
+// The step the player is about: the lesson's at its time, or before it has played, the step the
+// walkthrough shows (a link may open on any).
+int PlayerStep(const lesson::LessonState& state);
 
 // What the player's step buttons do: seek the played lesson to a step ("Previous step", "Next
 // step"), or, in the Walkthrough panel, step its steps ("Back", "Next"): one set of step buttons.

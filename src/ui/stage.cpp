@@ -34,15 +34,11 @@ constexpr float kFadedAlpha = 0.15f;
 
 // Whether the learner moved the pointer, touched or pressed a key this frame.
 bool LearnerActed() {
-  const ImGuiIO& io = ImGui::GetIO();
-  if (io.MouseDelta.x != 0.0f || io.MouseDelta.y != 0.0f || io.MouseWheel != 0.0f) return true;
-  // A pointer that just came over the widget moved too (ImGui gives its first move no delta).
-  if (ImGui::IsMousePosValid(&io.MousePos) && !ImGui::IsMousePosValid(&io.MousePosPrev)) return true;
+  // What came in this frame: a pointer move (also one that just came over the widget), a wheel, a
+  // key or a character. ImGui drops a move to where the pointer already is.
+  if (ImGui::GetCurrentContext()->InputEventsTrail.Size > 0) return true;
   for (int button = 0; button < ImGuiMouseButton_COUNT; ++button) {
-    if (io.MouseDown[button]) return true;
-  }
-  for (int key = ImGuiKey_NamedKey_BEGIN; key < ImGuiKey_NamedKey_END; ++key) {
-    if (ImGui::IsKeyDown(static_cast<ImGuiKey>(key))) return true;
+    if (ImGui::GetIO().MouseDown[button]) return true;  // held still, as on the seek bar
   }
   return false;
 }
@@ -53,8 +49,8 @@ float PlayerAlpha(const lesson::LessonState& state, Context& ctx) {
   const ImGuiContext& g = *ImGui::GetCurrentContext();
   const bool ring_shown = g.NavId != 0 && !g.NavDisableHighlight;
   const double now = ImGui::GetTime();
-  if (!state.walkthrough.playing || LearnerActed() || ring_shown) ctx.stage_input_at = now;
-  const double quiet = now - ctx.stage_input_at - kShowControlsSeconds;
+  if (!state.walkthrough.playing || LearnerActed() || ring_shown) ctx.stage.input_at = now;
+  const double quiet = now - ctx.stage.input_at - kShowControlsSeconds;
   if (quiet <= 0.0) return 1.0f;
   if (ctx.reduced_motion || quiet >= kFadeSeconds) return kFadedAlpha;
   ctx.moving = true;  // the next frames go on fading
@@ -117,17 +113,12 @@ void Reframe(Context& ctx, ImDrawList* draw, const DrawnSince& since, const ImVe
   }
 }
 
-// The scene the played lesson is on at its current time.
-lesson::Scene PlayedScene(const lesson::LessonState& state) {
-  return lesson::WalkthroughStepScene(lesson::TimelineStepAt(lesson::LessonTimeline(), state.walkthrough.time));
-}
-
 }  // namespace
 
 bool StageShown(const lesson::LessonState& state, Context& ctx) {
   if (state.walkthrough.playing) ctx.on_stage = true;
   return ctx.on_stage && PlayerInUse(state) && state.scene != lesson::Scene::Walkthrough &&
-         state.scene == PlayedScene(state) && PictureOf(state.scene) != nullptr;
+         state.scene == lesson::WalkthroughStepScene(PlayerStep(state)) && PictureOf(state.scene) != nullptr;
 }
 
 bool StageHidesChrome(const lesson::LessonState& state, Context& ctx) {
@@ -179,9 +170,9 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   const bool playing = state.walkthrough.playing;
   ImGuiIO& io = ImGui::GetIO();
   const ImVec2 pointer = io.MousePos;
-  if (ctx.stage_frame == ImGui::GetFrameCount() - 1 && ImGui::IsMousePosValid(&pointer)) {
-    io.MousePos = ImVec2(ctx.stage_layout.x + (pointer.x - ctx.stage_origin.x) / ctx.stage_scale,
-                         ctx.stage_layout.y + (pointer.y - ctx.stage_origin.y) / ctx.stage_scale);
+  if (ctx.stage.frame == ImGui::GetFrameCount() - 1 && ImGui::IsMousePosValid(&pointer)) {
+    io.MousePos = ImVec2(ctx.stage.layout.x + (pointer.x - ctx.stage.origin.x) / ctx.stage.scale,
+                         ctx.stage.layout.y + (pointer.y - ctx.stage.origin.y) / ctx.stage.scale);
   }
   ImGui::BeginGroup();
   DrawStepPicture(state, ctx, state.scene);
@@ -195,7 +186,7 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   const float room_height =
       ctx.fit_height ? size.y
                      : std::max(size.y, window->InnerRect.Max.y - ImGui::GetStyle().WindowPadding.y - top.y -
-                                            ctx.stage_below - ImGui::GetStyle().ItemSpacing.y);
+                                            ctx.stage.below - ImGui::GetStyle().ItemSpacing.y);
   const ImRect room(top, ImVec2(top.x + width, top.y + room_height));
   // The part: the outline the picture drew last, else the whole picture; with at least
   // kLeastShown of the picture's width and height around it, so the view keeps the picture's sense.
@@ -234,10 +225,10 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
     ctx.reveal_top = room.Min.y - page_top;
     ctx.reveal_bottom = room.Max.y - page_top;
   }
-  ctx.stage_layout = min;
-  ctx.stage_origin = framing.origin;
-  ctx.stage_scale = framing.scale;
-  ctx.stage_frame = ImGui::GetFrameCount();
+  ctx.stage.layout = min;
+  ctx.stage.origin = framing.origin;
+  ctx.stage.scale = framing.scale;
+  ctx.stage.frame = ImGui::GetFrameCount();
   ImGui::SetCursorScreenPos(ImVec2(top.x, max.y));
   ImGui::Dummy(ImVec2(0.0f, std::max(0.0f, room.Max.y - max.y)));
   const float bottom = room.Max.y;
@@ -256,8 +247,8 @@ void DrawStage(lesson::LessonState& state, Context& ctx) {
   DrawPlayer(state, ctx, PlayerSteps::Playback, PlayerCaptions::Elsewhere);
   ImGui::PopStyleVar();
   RecordRect(ctx, "stage.player", player_top, ImVec2(player_top.x + width, ImGui::GetCursorScreenPos().y));
-  ctx.stage_player_alpha = alpha;
-  ctx.stage_below = ImGui::GetCursorScreenPos().y - below;
+  ctx.stage.player_alpha = alpha;
+  ctx.stage.below = ImGui::GetCursorScreenPos().y - below;
 }
 
 }  // namespace ui

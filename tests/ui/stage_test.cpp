@@ -146,15 +146,15 @@ TEST_CASE("playing, the player fades once the learner leaves it alone, and a poi
   lesson::LessonState state = Played(ui, 30.0);
   const auto draw = WidgetOf(state, ui.ctx);
   ui.Frames(2, draw);
-  CHECK(ui.ctx.stage_player_alpha == 1.0f);
+  CHECK(ui.ctx.stage.player_alpha == 1.0f);
   ui.Frames(300, draw);  // five seconds at the harness's 60 frames a second
   REQUIRE(state.walkthrough.playing);
-  CHECK(ui.ctx.stage_player_alpha < 0.5f);
+  CHECK(ui.ctx.stage.player_alpha < 0.5f);
   CHECK(ui.Has("walkthrough.play"));  // still there for the keyboard and a screen reader
   ui.MoveMouse(ImVec2(200.0f, 200.0f), draw);
-  CHECK(ui.ctx.stage_player_alpha == 1.0f);
+  CHECK(ui.ctx.stage.player_alpha == 1.0f);
   ui.Click(ui.Item("walkthrough.play").Center(), draw);  // Pause
   ui.Frames(300, draw);
   CHECK_FALSE(state.walkthrough.playing);
-  CHECK(ui.ctx.stage_player_alpha == 1.0f);  // paused, it stays
+  CHECK(ui.ctx.stage.player_alpha == 1.0f);  // paused, it stays
 }
