@@ -2,7 +2,9 @@
 // file contents. On failure the output map must be left unchanged, and every error must name a
 // line of the file. The walkthrough's timeline built from the file (its play lines) must have
 // every step, finite lengths, its errors on lines of the file, and give a state at any time that
-// a link can carry and read back.
+// a link can carry and read back. The same contents read as the narration's cue lengths
+// (ParseCueAudio) give only finite lengths in range; the timeline with those lengths for the file's
+// own sentences has its cues in order, each inside its step.
 
 #include <algorithm>
 #include <cmath>
@@ -12,6 +14,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <vector>
 
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
@@ -24,8 +27,31 @@ namespace {
   std::abort();
 }
 
-void CheckTimeline(const lesson::TextStore& store, int lines) {
-  const lesson::Timeline timeline = lesson::BuildTimeline(store);
+void CheckTimeline(const lesson::TextStore& store, int lines, const std::string& contents) {
+  const std::vector<lesson::CueAudio> lengths = lesson::ParseCueAudio(contents);
+  std::vector<lesson::CueAudio> audio;
+  for (const lesson::CueAudio& cue : lengths) {
+    if (!std::isfinite(cue.seconds) || cue.seconds <= 0.0 || cue.seconds > lesson::kCueAudioMaxSeconds || cue.id.empty()) {
+      Fail("a cue length out of range", cue.id);
+    }
+  }
+  if (!lengths.empty()) {
+    size_t i = 0;
+    for (const lesson::Cue& cue : lesson::NarrationCues(store)) {
+      if (i % 3 != 2) audio.push_back(lesson::CueAudio{cue.id, cue.text, lengths[i % lengths.size()].seconds});
+      ++i;
+    }
+  }
+  const lesson::Timeline timeline = lesson::BuildTimeline(store, nullptr, &audio);
+  double previous = 0.0;
+  for (const lesson::TimelineCue& cue : timeline.cues) {
+    const lesson::TimelineStep& step = timeline.steps.at(static_cast<size_t>(cue.cue.step - 1));
+    if (!(cue.start >= previous - 1e-9 && cue.end >= cue.start && cue.start >= step.start - 1e-9 &&
+          cue.end <= step.start + step.duration + 1e-9)) {
+      Fail("a cue out of order or outside its step", cue.cue.id);
+    }
+    previous = cue.end;
+  }
   if (static_cast<int>(timeline.steps.size()) != lesson::WalkthroughStepCount()) Fail("a timeline without every step", "");
   if (!std::isfinite(timeline.duration) || timeline.duration <= 0.0) Fail("a timeline's length", std::to_string(timeline.duration));
   for (const lesson::TextError& error : timeline.errors) {
@@ -54,7 +80,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       std::abort();
     }
   }
-  CheckTimeline(store, lines);
+  CheckTimeline(store, lines, contents);
 
   std::map<std::string, std::string> entries = {{"sentinel.key", "kept"}};
   lesson::TextError error;
