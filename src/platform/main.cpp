@@ -3,14 +3,31 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
+
+#include <imgui.h>
 
 #include "lesson/embed_options.h"
 #include "platform/app.h"
 #include "platform/main_loop.h"
 #include "platform/host.h"
+#ifndef __EMSCRIPTEN__
+#include "platform/window_sdl.h"
+#endif
 
 namespace {
+
+// What the command line asks for: the app's options, and what the desktop app sets up around them.
+struct CommandLine {
+  platform::AppOptions app;
+  double zoom = 0.0;  // --zoom: window pixels a layout pixel takes (0: not asked, which is 1)
+  std::string narration_times;  // --narration-times: a file of the narration's cue lengths
+};
+
+constexpr double kMinZoom = 1.0;
+constexpr double kMaxZoom = 4.0;
 
 platform::App& TheApp() {
   // Lives as long as the page on the web, where main returns while the loop goes on.
@@ -25,7 +42,8 @@ std::string Usage() {
 #else
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|menu|none]\n"
          "       [--controls LIST] [--locale en|es] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
-         "       [--save-picture] [--size WxH] [--record DIR [--fps N]] [--staged-start] [--fit-height]\n"
+         "       [--save-picture] [--size WxH] [--zoom N] [--record DIR [--fps N]] [--narration-times FILE]\n"
+         "       [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
          lesson::SceneNameList() +
          "\n"
@@ -46,10 +64,18 @@ std::string Usage() {
          "  --save-picture     with --frames: press Save picture on the last frame (a PNG at twice the\n"
          "                     window's size, attention-SCENE.png in the working directory)\n"
          "  --size WxH         window size in pixels (default 1024x760)\n"
+         "  --zoom N           draw the widget N times larger, 1 to 4 (decimals allowed; default 1): laid\n"
+         "                     out in a window of (W/N)x(H/N), text rasterized at N times its size, as on\n"
+         "                     a screen of N times the density; 2.25 at 1920x1080 gives 38 px body text\n"
          "  --record DIR       play the lesson from its start into DIR (made if missing) as\n"
          "                     frame-000001.png ... and captions.vtt, then exit (scripts/render-video\n"
          "                     makes an MP4 of them)\n"
          "  --fps N            frames a second of --record, 1 to 60 (default 30)\n"
+         "  --narration-times FILE\n"
+         "                     time each sentence of the walkthrough by its narration's audio: FILE has a\n"
+         "                     line per cue, ID<TAB>SECONDS<TAB>TEXT (scripts/narration/soundtrack.mjs\n"
+         "                     times makes it from the narration's cues.json); with --record, the\n"
+         "                     captions.vtt names each cue by its ID\n"
          "  --staged-start     web: wait for the loader's attn_prepare ... attn_start calls\n"
          "  --fit-height       no scrollbar: the page makes the widget as tall as its content\n";
 #endif
@@ -63,8 +89,18 @@ bool ParseInt(const char* text, int lo, int hi, int* out) {
   return true;
 }
 
+// Written so that NaN fails too.
+bool ParseNumber(const char* text, double lo, double hi, double* out) {
+  char* end = nullptr;
+  const double value = std::strtod(text, &end);
+  if (end == text || *end != '\0' || !(value >= lo && value <= hi)) return false;
+  *out = value;
+  return true;
+}
+
 // Returns false (after printing why) when the arguments are not understood.
-bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
+bool ParseOptions(int argc, char** argv, CommandLine* command_line) {
+  platform::AppOptions* options = &command_line->app;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     const bool has_value = i + 1 < argc;
@@ -90,6 +126,13 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
 #ifndef __EMSCRIPTEN__
     } else if (arg == "--save-picture") {  // the web widget has its button only
       options->save_picture = true;
+    } else if (arg == "--zoom" && has_value) {  // the web widget follows the page's zoom
+      if (!ParseNumber(argv[++i], kMinZoom, kMaxZoom, &command_line->zoom)) {
+        std::fprintf(stderr, "error: --zoom needs a number from 1 to 4, such as 2 or 2.25\n");
+        return false;
+      }
+    } else if (arg == "--narration-times" && has_value) {
+      command_line->narration_times = argv[++i];
 #endif
     } else if (arg == "--size" && has_value) {
       const std::string size = argv[++i];
@@ -133,13 +176,50 @@ bool ParseOptions(int argc, char** argv, platform::AppOptions* options) {
   return true;
 }
 
+#ifndef __EMSCRIPTEN__
+// Hands the narration's cue lengths in `path` to the app (--narration-times). False, after saying
+// why, when the file cannot be read: a film timed otherwise would not match its voice.
+bool SetNarrationTimes(platform::App& app, const std::string& path) {
+  std::ifstream file(path, std::ios::binary);
+  std::stringstream lines;
+  lines << file.rdbuf();
+  if (!file) {
+    std::fprintf(stderr, "error: could not read the narration's cue times from %s\n", path.c_str());
+    return false;
+  }
+  const int timed = platform::AppSetNarrationAudio(app, lines.str());
+  std::printf("narration: %d cues timed by their audio\n", timed);
+  return true;
+}
+
+// Says how large the zoomed widget's text is drawn, for whoever checks a video's legibility: the
+// size the widget is laid out at, and the body font's size in the framebuffer's pixels (its glyphs
+// are rasterized at that size and drawn one texel a pixel).
+void ReportZoom(const platform::App& app, double zoom) {
+  const double body_pixels = app.ui.fonts.body ? static_cast<double>(app.ui.fonts.body->FontSize) : 0.0;
+  std::printf("zoom %g: laid out at %.0fx%.0f, body text %.2f px\n", zoom, app.options.width / zoom,
+              app.options.height / zoom, body_pixels);
+}
+#endif
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  platform::AppOptions options;
-  if (!ParseOptions(argc, argv, &options)) return 2;
+  CommandLine command_line;
+  if (!ParseOptions(argc, argv, &command_line)) return 2;
+  platform::AppOptions& options = command_line.app;
   if (options.assets_dir.empty()) options.assets_dir = platform::DefaultLessonDir();
+#ifndef __EMSCRIPTEN__
+  if (command_line.zoom > 0.0) platform::WindowSetZoom(static_cast<float>(command_line.zoom));
+#endif
   platform::App& app = TheApp();
   if (!platform::AppInit(app, options)) return 1;
+#ifndef __EMSCRIPTEN__
+  if (command_line.zoom > 0.0) ReportZoom(app, command_line.zoom);
+  if (!command_line.narration_times.empty() && !SetNarrationTimes(app, command_line.narration_times)) {
+    platform::AppShutdown(app);
+    return 1;
+  }
+#endif
   return platform::RunMainLoop(app);
 }
