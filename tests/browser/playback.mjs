@@ -2,8 +2,8 @@
 // - with speechSynthesis replaced by an init script (one English voice whose sentences end at
 //   once), Play (the K key) speaks each step's narration in order, word for word the captions of
 //   lesson.txt, and a step waits for its sentence;
-// - without a voice the lesson plays on its captions' timing and the live region carries the
-//   narration;
+// - without a voice (and narration=device: browser_voice checks the recorded voice) the lesson
+//   plays on its captions' timing and the live region carries the narration;
 // - captions are off at the start and on after C; pause draws 0 frames over 2 s;
 // - with reduced motion emulated, playback draws only when a step or an action starts;
 // - seek(seconds) and the attention-widget-playback event's fields; the same over postMessage
@@ -58,12 +58,14 @@ function recordPlayback() {
   document.addEventListener('attention-widget-playback', (event) => window.__playback.push(event.detail), true);
 }
 
-async function openWidget(context, init) {
+// `query` adds options: narration=device keeps the voice the build recorded (browser_voice) out of
+// checks of the captions' timing.
+async function openWidget(context, init, query = '') {
   const page = await context.newPage();
   const problems = watchPage(page);
   if (init) await page.addInitScript(init);
   await page.addInitScript(recordPlayback);
-  await page.goto(`${origin}/widget.html?scene=walkthrough`);
+  await page.goto(`${origin}/widget.html?scene=walkthrough${query}`);
   await waitForFirstFrame(page);
   return { page, problems };
 }
@@ -174,7 +176,7 @@ await check('a step waits for its sentence: with a voice that never finishes, th
 
 await check('without a voice the lesson plays on its captions\' timing and the live region carries the narration', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const { page, problems } = await openWidget(context, noVoice);
+  const { page, problems } = await openWidget(context, noVoice, '&narration=device');
   await api(page, 'play');
   await page.waitForTimeout(1500);
   const report = await last(page);
@@ -208,7 +210,7 @@ await check('captions are off at the start and on after C; pause draws 0 frames 
 
 await check('with reduced motion, playback draws only when a step or an action starts', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, reducedMotion: 'reduce' });
-  const { page } = await openWidget(context, noVoice);
+  const { page } = await openWidget(context, noVoice, '&narration=device');
   const report = await (async () => { await api(page, 'seek', 0.1); await page.waitForTimeout(300); return last(page); })();
   // Step 2 moves the query from 2 s to 5 s into it: with motion, a frame for every animation frame.
   await api(page, 'seek', report.steps[1] + 0.2);
@@ -223,7 +225,7 @@ await check('with reduced motion, playback draws only when a step or an action s
   await context.close();
 
   const moving = await browser.newContext({ viewport: { width: 1000, height: 800 } });
-  const { page: animated } = await openWidget(moving, noVoice);
+  const { page: animated } = await openWidget(moving, noVoice, '&narration=device');
   await api(animated, 'seek', report.steps[1] + 0.2);
   await animated.waitForTimeout(300);
   const start = await frames(animated);

@@ -84,9 +84,9 @@ function readPlayerMessage(data) {
 export function mountPage(main) {
   const params = new URLSearchParams(window.location.search);
   const framed = window.parent !== window;
-  // The embed options as URL parameters (?scene=mask&scenes=mask,quiz&chrome=none); the state
-  // is the fragment, not a parameter.
-  const names = OPTIONS.filter((name) => name !== 'state');
+  // The embed options as URL parameters (?scene=mask&scenes=mask,quiz&chrome=none), and
+  // narration; the state is the fragment, not a parameter.
+  const names = [...OPTIONS.filter((name) => name !== 'state'), 'narration'];
   warnUnknownOptions(Array.from(new Set(params.keys())), 'URL parameter', names);
   const options = readOptions((name) => (name === 'state' ? null : params.get(name)));
   const theme = params.get('theme');

@@ -5,13 +5,14 @@
 // in a voice of the widget's language at the playback's speed, and the widget is told when the last
 // sentence has been said (attn_speech_done), so a step never ends before its narration. Without a
 // voice of that language (common in headless or minimal browsers) the widget is told speech is not
-// available (attn_speech(0)) and plays on its captions' own timing. One widget speaks at a time: another one that starts playing pauses it.
+// available (attn_speech(0)) and plays on its captions' own timing. narration.js chooses between
+// this voice and the build's recorded one, and lets one widget speak at a time.
 
 const synth = typeof window !== 'undefined' && window.speechSynthesis &&
   typeof window.SpeechSynthesisUtterance === 'function' ? window.speechSynthesis : null;
 
 // A voice of `locale` ("es" takes es-ES, es-MX, ...): the default one, else one on this device.
-function voiceOf(locale) {
+export function voiceOf(locale) {
   if (!synth) return null;
   const voices = synth.getVoices() || [];
   const prefix = new RegExp(`^${locale}([-_]|$)`, 'i');
@@ -19,14 +20,13 @@ function voiceOf(locale) {
   return spoken.find((voice) => voice.default) || spoken.find((voice) => voice.localService) || spoken[0] || null;
 }
 
-let speaking = null;  // the narrator that speaks now
+let speaking = null;  // the narrator whose sentences the device's voice holds
 // Chromium loads its voices after the first getVoices(); each step asks again, so voices that
 // come later are used from the next step on.
 if (synth) synth.getVoices();
 
-// A narrator for one widget's module, speaking `locale` ("en", "es"); `pause` pauses that widget
-// (another one started speaking).
-export function narrator(module, pause, language = 'en') {
+// A narrator for one widget's module, speaking `locale` ("en", "es").
+export function speechNarrator(module, language = 'en') {
   let locale = language;
   let said = 0;          // utterances made: only the newest one's end counts
   let step = 0;          // the step last spoken, from 1; 0 for none
@@ -46,7 +46,6 @@ export function narrator(module, pause, language = 'en') {
     const voice = voiceOf(locale);
     tell(voice !== null);
     if (!voice) return;
-    if (speaking && speaking !== self) speaking.yield();
     stop();
     speaking = self;
     const id = ++said;
@@ -97,11 +96,13 @@ export function narrator(module, pause, language = 'en') {
     setLocale(code) {
       locale = code;
     },
-    yield() {
+    // Another narrator takes over (another widget, or another language's voice): silent until the
+    // next report, which tells the widget again whether it speaks.
+    stop() {
       stop();
       playing = false;
       step = 0;
-      pause();
+      available = null;
     },
   };
   return self;

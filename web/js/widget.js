@@ -3,7 +3,7 @@
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
 import { LESSON_FILE, LOCALES, PSEUDO_LOCALE, compileWasm, fetchLessonText, lessonFile, widgetLocale } from './downloads.js';
-import { narrator } from './speech.js';
+import { narrationChoice, narrator } from './narration.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
 const NO_WEBGL = 'WebGL 2 is not available';
@@ -113,8 +113,9 @@ export function usableState(state) {
 // out. SETTINGS are handed to the widget as --NAME VALUE.
 const SETTINGS = ['scenes', 'chrome', 'controls', 'theme', 'locale', 'corrections'];
 export const OPTIONS = ['scene', 'state', ...SETTINGS];
-// Options of an embed in a page only: its height before it starts, and when it starts.
-export const PAGE_OPTIONS = ['height', 'start'];
+// Options the page reads itself: an embed's height before it starts and when it starts, and who
+// says the narration (narration.js), which widget.html also takes.
+export const PAGE_OPTIONS = ['height', 'start', 'narration'];
 
 // Warns once for each name that is not an option (a misspelt attribute or URL parameter).
 export function warnUnknownOptions(names, where, known) {
@@ -415,7 +416,8 @@ async function start(div, options, handle, ready) {
     })]);
     Object.assign(module, await localeWords(module, locale, ready.text));
     // The narration's voice, once the module takes calls (its playback reports only come later).
-    voice = narrator(module, () => module.ccall('attn_pause', null, [], []), locale);
+    voice = narrator(module, () => module.ccall('attn_pause', null, [], []), locale, narrationChoice(options.narration),
+                     base);
     handle.voice = voice;
     handle.stage = stage;
     readSceneNames(module);
