@@ -3,6 +3,8 @@
 //    minified classic script, which pages load with <script src=".../embed.js" defer>;
 //  - SITE_DIR/widget-page.js: widget.html's loader (web/js/widget-page.js), the same widget code
 //    without what only host pages need (the custom element, div embeds, framed widgets);
+//  - SITE_DIR/voice.js: the narration's recorded voice (web/js/voice.js), which defines
+//    window.attentionWidgetVoice; the loaders fetch it only when a lesson is first played with it;
 //  - SITE_DIR/widget.html: web/widget.html.in with the version filled in and the start script
 //    (web/js/start.js and the downloads.js it shares with the loader) inlined where the page says
 //    <!--WIDGET_START-->, and beside it the script's hash for servers that send a
@@ -27,18 +29,20 @@ const fail = (message) => {
 // ES2020: every browser that can run the widget's wasm (SIMD: Chrome 91, Firefox 89, Safari
 // 16.4) runs it as written, with no helpers for object spread; an older browser fails to parse the
 // loader and keeps the page's fallback, as it would without WebGL 2.
-async function bundle(entry) {
+async function bundle(entry, globalName) {
   const result = await build({
     entryPoints: [join(webDir, 'js', entry)], bundle: true, format: 'iife', minify: true, target: 'es2020',
-    write: false, logLevel: 'warning',
+    write: false, logLevel: 'warning', globalName,
   });
   return result.outputFiles[0].text.trim();
 }
 
 mkdirSync(siteDir, { recursive: true });
-const [loader, pageLoader, start] = await Promise.all([bundle('embed.js'), bundle('widget-page.js'), bundle('start.js')]);
+const [loader, pageLoader, start, voice] = await Promise.all([bundle('embed.js'), bundle('widget-page.js'), bundle('start.js'),
+                                                             bundle('voice.js', 'attentionWidgetVoice')]);
 writeFileSync(join(siteDir, 'embed.js'), `${loader}\n`);
 writeFileSync(join(siteDir, 'widget-page.js'), `${pageLoader}\n`);
+writeFileSync(join(siteDir, 'voice.js'), `${voice}\n`);
 
 const MARKER = '<!--WIDGET_START-->';
 const template = join(webDir, 'widget.html.in');

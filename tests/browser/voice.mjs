@@ -1,14 +1,15 @@
 // The narration in the voice the build recorded (web/js/voice.js, narration/LOCALE/), in headless
 // Chromium, which has no device voice (speechSynthesis is replaced by one without voices, so the
 // check does not depend on what the machine has installed):
-// - nothing of narration/ is requested before Play; Play fetches cues.json and plays the first
-//   cue's file, and the widget's time follows the audio: both advance together, the report names
-//   the cue whose file plays, and its cueTime is the audio's position within 0.3 s;
+// - nothing of narration/ (nor voice.js, the recorded voice's script) is requested before Play;
+//   Play fetches voice.js and cues.json and plays the first cue's file, and the widget's time
+//   follows the audio: both advance together, the report names the cue whose file plays, and its
+//   cueTime is the audio's position within 0.3 s;
 // - pause stops both; seek moves both (the cue at that time, from that offset within 0.3 s, also
 //   back within the cue that plays); the audio's rate follows the playback's speed;
 // - a cue whose file comes late holds the lesson at the cue's end until its audio has played;
-// - narration="device" fetches no cues.json; a 404 for cues.json, and the one-file lesson (no
-//   narration folder), play on the captions' timing, with no error; a bad narration value is
+// - narration="device" fetches no cues.json; a 404 for cues.json or voice.js, and the one-file
+//   lesson (no narration folder), play on the captions' timing, with no error; a bad narration value is
 //   warned about once and the recorded voice plays; after a locale change the next Play fetches
 //   that locale's cues; one widget of a page speaks at a time.
 // usage: node voice.mjs SITE_DIR OUT_DIR
@@ -62,7 +63,7 @@ function instrument() {
 }
 
 // widget.html of the walkthrough with `query` added, instrumented; `requests` are the paths asked
-// for under /narration/, `warnings` the console's.
+// for under /narration/ and the recorded voice's script, voice.js; `warnings` the console's.
 async function openWidget(query = '', { context: given, before } = {}) {
   const context = given || await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();
@@ -72,7 +73,7 @@ async function openWidget(query = '', { context: given, before } = {}) {
   const requests = [];
   page.on('request', (req) => {
     const path = new URL(req.url()).pathname;
-    if (path.startsWith('/narration/')) requests.push(path);
+    if (path.startsWith('/narration/') || path === '/voice.js') requests.push(path);
   });
   await page.addInitScript(instrument);
   if (before) await before(page);
@@ -106,7 +107,7 @@ function agree(now, tolerance = 0.3) {
   }
 }
 
-await check('nothing of narration/ is fetched before Play; Play plays the first cue\'s file and the lesson follows the audio', async () => {
+await check('nothing of narration/ nor voice.js is fetched before Play; Play plays the first cue\'s file and the lesson follows the audio', async () => {
   const { context, page, problems, requests } = await openWidget();
   // Taking hold of the player without playing fetches nothing either.
   await api(page, 'seek', 1);
@@ -116,7 +117,7 @@ await check('nothing of narration/ is fetched before Play; Play plays the first 
   await page.keyboard.press('k');
   await audioPlaying(page, 'the audio to play');
   const first = await sample(page);
-  if (requests[0] !== '/narration/en/cues.json') throw new Error(`the first request was ${requests[0]}`);
+  if (requests[0] !== '/voice.js' || requests[1] !== '/narration/en/cues.json') throw new Error(`requests: ${requests.join(', ')}`);
   if (first.src !== fileOf(cues[0].id)) throw new Error(`the first audio is ${first.src}, not ${fileOf(cues[0].id)}`);
   if (first.report.narration !== 'audio') throw new Error(`the report's narration is ${first.report.narration}`);
   agree(first);
@@ -241,6 +242,23 @@ await check('a 404 for cues.json plays on the captions\' timing with the note, a
   await context.close();
 });
 
+await check('a 404 for voice.js plays on the captions\' timing with a warning naming it, no error', async () => {
+  const { context, page, problems, warnings, requests } = await openWidget('', {
+    before: (p) => p.route(`${origin}/voice.js`, (route) => route.fulfill({ status: 404, body: 'not found' })),
+  });
+  await api(page, 'play');
+  await page.waitForTimeout(2000);
+  const now = await sample(page);
+  if (!now.report.playing || now.report.time < 1 || now.report.narration !== 'captions' || now.playing) {
+    throw new Error(`report ${JSON.stringify(now.report)}, audio playing ${now.playing}`);
+  }
+  if (requests.some((path) => path.startsWith('/narration/'))) throw new Error(`requests: ${requests.join(', ')}`);
+  if (!warnings.some((text) => /voice\.js did not load/.test(text))) throw new Error(`warnings: ${warnings.join(' | ')}`);
+  const errors = problems.filter((text) => !/HTTP 404: .*voice\.js|status of 404|voice\.js \(net::ERR_ABORTED\)/.test(text));
+  if (errors.length) throw new Error(errors.join('\n  '));
+  await context.close();
+});
+
 await check('a bad narration value is warned about once, naming the values, and the recorded voice plays', async () => {
   const { context, page, warnings } = await openWidget('&narration=loud');
   await api(page, 'play');
@@ -305,7 +323,7 @@ await check('the one-file lesson (no narration folder) plays on the captions\' t
   const page = await context.newPage();
   const problems = watchPage(page);
   const requests = [];
-  page.on('request', (req) => { if (/\/narration\//.test(req.url())) requests.push(req.url()); });
+  page.on('request', (req) => { if (/\/narration\/|\/voice\.js$/.test(req.url())) requests.push(req.url()); });
   await page.addInitScript(instrument);
   await page.goto(`${origin}/attention-lesson-offline.html`);
   const slot = 'div[data-attention-widget][data-scene="walkthrough"]';

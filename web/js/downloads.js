@@ -27,6 +27,17 @@ export function widgetLocale(option, element) {
 
 const canFetch = () => window.location.protocol !== 'file:' && typeof fetch === 'function';
 
+// Runs the classic script at `url` (a URL); resolves once it has run, rejects if it did not load.
+export function loadScript(url) {
+  return new Promise((resolve, reject) => {
+    const tag = document.createElement('script');
+    tag.src = url.href;
+    tag.onload = resolve;
+    tag.onerror = reject;
+    document.head.appendChild(tag);
+  });
+}
+
 // The wasm, compiled by the browser in the background as its bytes arrive. null where the
 // runtime must load it itself: a page opened from file://, a browser without streaming compiles,
 // or the one-file lesson (window.attentionWidgetSingleFile), whose runtime holds the wasm.

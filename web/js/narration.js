@@ -3,11 +3,11 @@
 //  - auto: the device's voice of the widget's language where it has one, else the recorded voice;
 //  - recorded: the recorded voice, also where the device has a voice;
 //  - device: the device's voice only (without one, the captions' timing).
-// Where the browser cannot play the recorded voice (Opus in WebM), the device's voice says it. The
-// choice is made at the first Play of each language. One widget of a page speaks at a time: the
-// one that starts playing pauses any other.
+// Where the browser cannot play the recorded voice, the device's voice says it. The choice is made
+// at the first Play of each language. One widget of a page speaks at a time: the one that starts
+// playing pauses any other.
+import { loadScript } from './downloads.js';
 import { speechNarrator, voiceOf } from './speech.js';
-import { builtVoice, canPlayBuiltVoice } from './voice.js';
 
 export const NARRATIONS = ['auto', 'recorded', 'device'];
 
@@ -19,6 +19,12 @@ export function narrationChoice(value) {
   return 'auto';
 }
 
+// The recorded voice plays Opus in WebM (Chromium, Firefox, Safari 15 and later) from the
+// narration folder beside the widget's files, which a page from file:// (the one-file lesson, its
+// SCORM package) cannot read.
+const canPlayRecorded = () => typeof Audio === 'function' && /^https?:$/.test(window.location.protocol) &&
+  !window.attentionWidgetSingleFile && new Audio().canPlayType('audio/webm; codecs=opus') !== '';
+
 let turn = null;  // the narrator of the widget that plays now
 
 // A narrator for one widget's module: `pause` pauses that widget (another one started playing),
@@ -26,8 +32,9 @@ let turn = null;  // the narrator of the widget that plays now
 export function narrator(module, pause, language, choice, base) {
   let locale = language;
   const speech = speechNarrator(module, locale);
-  const recorded = builtVoice(module, locale, base);
-  let told = null;  // the one chosen, at this language's first Play
+  let recorded = null;  // the recorded voice, once its script (the build's voice.js) has run
+  let asked = false;    // for that script
+  let told = null;      // speech, or 'recorded': chosen at this language's first Play
   const self = {
     // A playback report from the widget.
     report(detail) {
@@ -35,22 +42,42 @@ export function narrator(module, pause, language, choice, base) {
         if (turn && turn !== self) turn.yield();
         turn = self;
         if (!told) {
-          told = choice !== 'device' && canPlayBuiltVoice() && (choice === 'recorded' || !voiceOf(locale))
-            ? recorded : speech;
+          told = choice !== 'device' && canPlayRecorded() && (choice === 'recorded' || !voiceOf(locale))
+            ? 'recorded' : speech;
         }
       }
-      if (told) told.report(detail);
+      if (told === speech) {
+        speech.report(detail);
+      } else if (recorded) {
+        recorded.report(detail);
+      } else if (told && !asked) {
+        // The report that chose it is handed over as it comes: it says where Play was pressed.
+        asked = true;
+        const script = new URL('voice.js', base);
+        loadScript(script).then(() => {
+          recorded = window.attentionWidgetVoice.builtVoice(module, locale, base);
+          recorded.report(detail);
+        }).catch((error) => {
+          console.warn(`Attention widget: ${script} did not load (${error.message || error.type}); ` +
+                       "the lesson plays on its captions' timing");
+          module.ccall('attn_speech', null, ['number'], [0]);
+        });
+      }
     },
     // The widget's language changed (its locale option): the next Play chooses again.
     setLocale(code) {
-      if (told) told.stop();
+      self.stop();
       told = null;
       locale = code;
       speech.setLocale(code);
-      recorded.setLocale(code);
+      if (recorded) recorded.setLocale(code);
+    },
+    stop() {
+      if (told === speech) speech.stop();
+      else if (recorded) recorded.stop();
     },
     yield() {
-      if (told) told.stop();
+      self.stop();
       turn = null;
       pause();
     },

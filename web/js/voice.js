@@ -7,11 +7,10 @@
 // speed, and tells the widget when it has ended (attn_cue_heard), which holds the picture at a
 // cue's end until then. Any failure (a missing file, a refused play()) tells the widget to play on
 // its captions' timing (attn_speech(0)), with a warning naming the file.
-
-// Opus in WebM: Chromium, Firefox, Safari 15 and later. A page from file:// (the one-file lesson,
-// its SCORM package) has no narration folder it could read.
-export const canPlayBuiltVoice = () => typeof Audio === 'function' && /^https?:$/.test(window.location.protocol) &&
-  !window.attentionWidgetSingleFile && new Audio().canPlayType('audio/webm; codecs=opus') !== '';
+//
+// The build makes it a script of its own beside the widget's files, voice.js, which defines
+// window.attentionWidgetVoice.builtVoice; narration.js loads it when a lesson is first played with
+// this voice, so that its code, too, is no part of the widget's download.
 
 const oneLine = (text) => String(text).replace(/[\t\r\n]+/g, ' ');
 const words = (text) => String(text).replace(/\s+/g, ' ').trim();

@@ -2,7 +2,8 @@
 // loaded once for the page), its canvas and accessible mirror, and the handle that the page API
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
-import { LESSON_FILE, LOCALES, PSEUDO_LOCALE, compileWasm, fetchLessonText, lessonFile, widgetLocale } from './downloads.js';
+import { LESSON_FILE, LOCALES, PSEUDO_LOCALE, compileWasm, fetchLessonText, lessonFile, loadScript, widgetLocale }
+  from './downloads.js';
 import { narrationChoice, narrator } from './narration.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
@@ -26,12 +27,8 @@ let runtime = null;
 function loadRuntime() {
   if (typeof window.createAttentionWidget === 'function') return Promise.resolve();
   if (!runtime) {
-    runtime = new Promise((resolve, reject) => {
-      const tag = document.createElement('script');
-      tag.src = new URL('attention_widget.js', base).href;
-      tag.onload = () => resolve();
-      tag.onerror = () => reject(failure('runtime-not-loaded', 'attention_widget.js did not load'));
-      document.head.appendChild(tag);
+    runtime = loadScript(new URL('attention_widget.js', base)).catch(() => {
+      throw failure('runtime-not-loaded', 'attention_widget.js did not load');
     });
   }
   return runtime;
