@@ -26,8 +26,10 @@ struct CommandLine {
   std::string narration_times;  // --narration-times: a file of the narration's cue lengths
 };
 
-constexpr double kMinZoom = 1.0;
+#ifndef __EMSCRIPTEN__
+constexpr double kMinZoom = 1.0;  // --zoom's range
 constexpr double kMaxZoom = 4.0;
+#endif
 
 platform::App& TheApp() {
   // Lives as long as the page on the web, where main returns while the loop goes on.
@@ -89,6 +91,7 @@ bool ParseInt(const char* text, int lo, int hi, int* out) {
   return true;
 }
 
+#ifndef __EMSCRIPTEN__
 // Written so that NaN fails too.
 bool ParseNumber(const char* text, double lo, double hi, double* out) {
   char* end = nullptr;
@@ -97,6 +100,7 @@ bool ParseNumber(const char* text, double lo, double hi, double* out) {
   *out = value;
   return true;
 }
+#endif
 
 // Returns false (after printing why) when the arguments are not understood.
 bool ParseOptions(int argc, char** argv, CommandLine* command_line) {
