@@ -141,9 +141,10 @@ void PublishPlayback(App& app) {
   json.Key("speed").Number(walkthrough.speed).Key("steps").BeginArray();
   for (const lesson::TimelineStep& entry : timeline.steps) json.Number(Milliseconds(entry.start));
   json.EndArray().Key("caption").String(lesson::T(lesson::WalkthroughStepKey(step, "caption")));
-  // The sentence being said, for the narration's audio: its id ("" between sentences) and how far
-  // into it the lesson is (seconds at speed 1).
-  const lesson::TimelineCue* said = cue >= 0 ? &timeline.cues[static_cast<size_t>(cue)] : nullptr;
+  // The sentence being said by its audio: its id ("" between sentences, and in a step timed by its
+  // words, whose audio says other words) and how far into it the lesson is (seconds at speed 1).
+  const lesson::TimelineCue* said =
+      cue >= 0 && timeline.cues[static_cast<size_t>(cue)].audio ? &timeline.cues[static_cast<size_t>(cue)] : nullptr;
   json.Key("cue").String(said ? said->cue.id : "").Key("cueTime").Number(said ? Milliseconds(walkthrough.time - said->start) : 0.0);
   json.Key("narration").String(lesson::NarrationName(app.ui.playback.narration)).EndObject();
   app.host->Playback(json.text());

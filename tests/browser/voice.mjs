@@ -242,6 +242,31 @@ await check('a 404 for cues.json plays on the captions\' timing with the note, a
   await context.close();
 });
 
+await check('a step whose recorded words are not the lesson\'s is timed by its words and not heard; the next step is', async () => {
+  // As if the author reworded step 1 after it was recorded: its cues' words differ from the captions.
+  const reworded = cues.map((cue) => (cue.step === 1 ? { ...cue, text: `${cue.text} (reworded)` } : cue));
+  const { context, page, problems } = await openWidget('', {
+    before: (p) => p.route(`${origin}/narration/en/cues.json`,
+                           (route) => route.fulfill({ contentType: 'application/json', body: JSON.stringify(reworded) })),
+  });
+  await api(page, 'play');
+  await page.waitForTimeout(2000);
+  const during = await sample(page);
+  if (!during.report.playing || during.report.narration !== 'audio' || during.report.step !== 1) {
+    throw new Error(`report ${JSON.stringify(during.report)}`);
+  }
+  if (during.report.cue !== '' || during.playing) {
+    throw new Error(`step 1 says cue "${during.report.cue}", audio playing ${during.playing} (${during.src})`);
+  }
+  const second = cues.find((cue) => cue.step === 2);
+  const start = during.report.steps[1];
+  await api(page, 'seek', start + 0.5);
+  await waitFor(page, (id) => window.__sample().report.cue === id && window.__sample().playing, second.id, 'step 2\'s audio');
+  agree(await sample(page));
+  if (real(problems).length) throw new Error(real(problems).join('\n  '));
+  await context.close();
+});
+
 await check('a 404 for voice.js plays on the captions\' timing with a warning naming it, no error', async () => {
   const { context, page, problems, warnings, requests } = await openWidget('', {
     before: (p) => p.route(`${origin}/voice.js`, (route) => route.fulfill({ status: 404, body: 'not found' })),

@@ -13,7 +13,6 @@
 // this voice, so that its code, too, is no part of the widget's download.
 
 const oneLine = (text) => String(text).replace(/[\t\r\n]+/g, ' ');
-const words = (text) => String(text).replace(/\s+/g, ' ').trim();
 
 // The recorded voice for one widget's module, in `language`; `base`: the folder of the widget's files.
 export function builtVoice(module, language, base) {
@@ -99,13 +98,9 @@ export function builtVoice(module, language, base) {
     });
   };
 
-  // The cue to play at `detail`: only one of a step whose sentences are the ones recorded (a step
-  // the author reworded is not timed by its audio, and its old words must not be heard).
-  const cueOf = (detail) => {
-    const found = cues.find((entry) => entry.id === detail.cue);
-    const step = found ? cues.filter((entry) => entry.step === found.step) : [];
-    return found && words(step.map((entry) => entry.text).join(' ')) === words(detail.caption) ? found : null;
-  };
+  // The cue to play at `detail`: the widget names only a cue it times by its audio (a step the
+  // author reworded is timed by its words, and its old words must not be heard).
+  const cueOf = (detail) => cues.find((entry) => entry.id === detail.cue) || null;
 
   const self = {
     // A playback report from the widget: {playing, time, speed, caption, cue, cueTime, narration}.
