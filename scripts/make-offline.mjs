@@ -1,6 +1,8 @@
 // Builds the one-file lesson for teachers: the lesson page with its stylesheet, the widget loader
 // and the widget itself (wasm inlined by -sSINGLE_FILE) in a single HTML file that works when
-// opened from file:// with no network and no server. scripts/make-scorm.mjs builds the SCORM
+// opened from file:// with no network and no server. The narration's recorded voice of the page's
+// language comes inline too (its script and each cue's audio as a data: URL), so the lesson is
+// narrated offline where the device has no voice. scripts/make-scorm.mjs builds the SCORM
 // package's lesson with the same function, an LMS adapter added.
 // usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML [LOCALE]
 //   LOCALE (e.g. es): the lesson page of that locale, SITE_DIR/LOCALE/index.html
@@ -22,6 +24,14 @@ const scriptString = (text) => JSON.stringify(text).replace(/</g, '\\u003c')
 // the page lacks what it replaces.
 export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}) {
   const read = (name) => readFileSync(join(site, name), 'utf8');
+  // The recorded voice of the page's language: window.attentionNarration[LOCALE] = {cues (as
+  // cues.json has them), files: {FILE: data URL}}, which web/js/voice.js reads instead of fetching.
+  const spoken = locale || 'en';
+  const cues = JSON.parse(read(join('narration', spoken, 'cues.json')));
+  const audio = Object.fromEntries(cues.map((cue) => [cue.file,
+    `data:audio/webm;base64,${readFileSync(join(site, 'narration', spoken, cue.file)).toString('base64')}`]));
+  const narration = JSON.stringify({ [spoken]: { cues, files: audio } }).replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
   const page = locale ? join(locale, 'index.html') : 'index.html';
 
   // The widget's words: a page opened from file:// cannot fetch the lesson files beside it, so
@@ -40,8 +50,12 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
     inlined++;
     const first = adapter ? `<script>\n${scriptSafe(adapter)}\n</script>\n` : '';
     // attentionWidgetSingleFile tells embed.js that the wasm is inside the runtime, wherever the
-    // file is served; attentionLessonTexts hands it the words.
-    return `${first}<script>\nwindow.attentionWidgetSingleFile = true;\nwindow.attentionLessonTexts = ${texts};\n${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
+    // file is served; attentionLessonTexts hands it the words, attentionNarration the recorded
+    // voice (voice.js, inlined too, defines the code that plays it).
+    return `${first}<script>\nwindow.attentionWidgetSingleFile = true;\nwindow.attentionLessonTexts = ${texts};\n` +
+      `window.attentionNarration = ${narration};\n` +
+      `${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('voice.js'))}\n</script>\n` +
+      `<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
   });
   if (inlined < 2) throw new Error(`${page} no longer has the stylesheet <link> and embed.js <script> to inline`);
   // The link to the page in another language leads to a folder beside the file, which is not there.

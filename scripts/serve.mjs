@@ -157,9 +157,12 @@ function fileFacts({ withPolicy }) {
 // Each inline <script> and <style> of the page by its hash; everything else from the page's own
 // origin. 'wasm-unsafe-eval' lets the page compile the widget's WebAssembly (and nothing else:
 // eval stays refused); worker-src covers the GPU warm-up worker (gpu-warmup.js). The one-file
-// lesson's runtime fetches its inlined wasm from a data: URL, which connect-src must then allow.
+// lesson's runtime fetches its inlined wasm from a data: URL, which connect-src must then allow,
+// and plays its inlined recorded voice from data: URLs, which media-src must.
 export function pagePolicy(html, name) {
-  const connect = name === 'attention-lesson-offline.html' ? "'self' data:" : "'self'";
+  const oneFile = /^attention-lesson-offline(-[a-z]{2,3})?\.html$/.test(name);
+  const connect = oneFile ? "'self' data:" : "'self'";
+  const media = oneFile ? " media-src 'self' data:;" : '';
   const hashes = (tag) => {
     const found = [];
     const element = new RegExp(`<${tag}(\\s[^>]*)?>([\\s\\S]*?)</${tag}\\s*>`, 'gi');
@@ -170,7 +173,7 @@ export function pagePolicy(html, name) {
     return [...new Set(found)].map((hash) => ` ${hash}`).join('');
   };
   return `default-src 'self'; script-src 'self' 'wasm-unsafe-eval'${hashes('script')}; ` +
-         `style-src 'self'${hashes('style')}; img-src 'self' data:; connect-src ${connect}; worker-src 'self'; ` +
+         `style-src 'self'${hashes('style')}; img-src 'self' data:; connect-src ${connect};${media} worker-src 'self'; ` +
          "frame-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'";
 }
 

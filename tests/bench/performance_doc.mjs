@@ -31,7 +31,7 @@ export function runLine(bench) {
 
 // The figures of one run, widget beside baseline, as Markdown table lines.
 export function measureTable(bench) {
-  const { widget, baseline, offline_bytes: offline } = bench.transfer;
+  const { widget, baseline, offline_bytes: offline, offline_voice_bytes: voice = 0 } = bench.transfer;
   const { page, native } = bench;
   const ff = page.first_frame_ms;
   const idleOf = (who) => `${page.idle[who].idle_frames_3s} / ${page.idle[who].hidden_frames_3s} / ` +
@@ -42,7 +42,7 @@ export function measureTable(bench) {
     `| transfer, raw | ${kb(widget.raw)} | ${kb(baseline.raw)} |`,
     `| transfer, gzip -9 | ${kb(widget.gzip)} | ${kb(baseline.gzip)} |`,
     `| transfer, brotli 11 | ${kb(widget.brotli)} | ${kb(baseline.brotli)} |`,
-    `| offline single file (whole lesson) | ${kb(offline)} | |`,
+    `| offline single file (whole lesson, its recorded voice ${kb(voice)} of it) | ${kb(offline)} | |`,
     `| first frame from navigation, median of ${page.runs} (floor ${ms(ff.median.floor)}) | ` +
       `${ms(ff.median.widget)} | ${ms(ff.median.baseline)} |`,
     `| first frame, single runs, 10th–90th percentile (floor ${spread(ff.samples?.floor)}) | ` +

@@ -8,13 +8,15 @@
 // - pause stops both; seek moves both (the cue at that time, from that offset within 0.3 s, also
 //   back within the cue that plays); the audio's rate follows the playback's speed;
 // - a cue whose file comes late holds the lesson at the cue's end until its audio has played;
-// - narration="device" fetches no cues.json; a 404 for cues.json or voice.js, and the one-file
-//   lesson (no narration folder), play on the captions' timing, with no error; a bad narration value is
+// - the one-file lesson, from file://, plays its inline recorded voice and fetches nothing;
+// - narration="device" fetches no cues.json; a 404 for cues.json or voice.js plays on the
+//   captions' timing, with no error; a bad narration value is
 //   warned about once and the recorded voice plays; after a locale change the next Play fetches
 //   that locale's cues; one widget of a page speaks at a time.
 // usage: node voice.mjs SITE_DIR OUT_DIR
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { launch, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
 
 const [dir, out] = process.argv.slice(2);
@@ -343,27 +345,35 @@ await check('one widget speaks at a time: the second to play pauses the first an
   await context.close();
 });
 
-await check('the one-file lesson (no narration folder) plays on the captions\' timing and fetches nothing', async () => {
+for (const [where, url] of [['opened from file://', pathToFileURL(join(dir, 'attention-lesson-offline.html')).href],
+                            ['served with its Content-Security-Policy', `${origin}/attention-lesson-offline.html`]]) {
+await check(`the one-file lesson, ${where}, plays the recorded voice from its inline audio and fetches nothing`, async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
   const page = await context.newPage();
   const problems = watchPage(page);
   const requests = [];
   page.on('request', (req) => { if (/\/narration\/|\/voice\.js$/.test(req.url())) requests.push(req.url()); });
   await page.addInitScript(instrument);
-  await page.goto(`${origin}/attention-lesson-offline.html`);
+  await page.goto(url);
   const slot = 'div[data-attention-widget][data-scene="walkthrough"]';
   await page.locator(slot).scrollIntoViewIfNeeded();
   await waitFor(page, (sel) => Number(document.querySelector(`${sel} canvas`)?.dataset.frames) >= 1, slot, 'the walkthrough widget', 30000);
   await page.evaluate((sel) => window.AttentionWidget.get(document.querySelector(sel)).play(), slot);
-  await page.waitForTimeout(1500);
+  await audioPlaying(page, 'the inline audio to play');
+  await page.waitForTimeout(1000);
   const now = await sample(page);
-  if (!now.report || !now.report.playing || now.report.narration !== 'captions' || now.playing) {
-    throw new Error(`report ${JSON.stringify(now.report)}, audio playing ${now.playing}`);
+  if (!now.report || !now.report.playing || now.report.narration !== 'audio' || now.report.cue !== cues[0].id) {
+    throw new Error(`report ${JSON.stringify(now.report)}`);
+  }
+  if (!now.src.startsWith('audio/webm;base64,')) throw new Error(`the audio plays ${now.src.slice(0, 60)}`);
+  if (Math.abs(now.cueTime - now.time) > 0.3) {
+    throw new Error(`the lesson is ${now.cueTime.toFixed(2)} s into the cue, the audio ${now.time.toFixed(2)} s`);
   }
   if (requests.length) throw new Error(`fetched ${requests.join(', ')}`);
   if (problems.length) throw new Error(problems.join('\n  '));
   await context.close();
 });
+}
 
 await browser.close();
 server.close();

@@ -20,10 +20,12 @@ export function narrationChoice(value) {
 }
 
 // The recorded voice plays Opus in WebM (Chromium, Firefox, Safari 15 and later) from the
-// narration folder beside the widget's files, which a page from file:// (the one-file lesson, its
-// SCORM package) cannot read.
-const canPlayRecorded = () => typeof Audio === 'function' && /^https?:$/.test(window.location.protocol) &&
-  !window.attentionWidgetSingleFile && new Audio().canPlayType('audio/webm; codecs=opus') !== '';
+// narration folder beside the widget's files, which a page from file:// cannot read; the one-file
+// lesson (and its SCORM package) carries its language's inline instead (window.attentionNarration).
+const inline = (locale) => (window.attentionNarration && window.attentionNarration[locale]) || null;
+const canPlayRecorded = (locale) => typeof Audio === 'function' &&
+  new Audio().canPlayType('audio/webm; codecs=opus') !== '' &&
+  (window.attentionWidgetSingleFile ? inline(locale) !== null : /^https?:$/.test(window.location.protocol));
 
 let turn = null;  // the narrator of the widget that plays now
 
@@ -42,7 +44,7 @@ export function narrator(module, pause, language, choice, base) {
         if (turn && turn !== self) turn.yield();
         turn = self;
         if (!told) {
-          told = choice !== 'device' && canPlayRecorded() && (choice === 'recorded' || !voiceOf(locale))
+          told = choice !== 'device' && canPlayRecorded(locale) && (choice === 'recorded' || !voiceOf(locale))
             ? 'recorded' : speech;
         }
       }
@@ -54,7 +56,8 @@ export function narrator(module, pause, language, choice, base) {
         // The report that chose it is handed over as it comes: it says where Play was pressed.
         asked = true;
         const script = new URL('voice.js', base);
-        loadScript(script).then(() => {
+        // The one-file lesson has it inline already.
+        (window.attentionWidgetVoice ? Promise.resolve() : loadScript(script)).then(() => {
           recorded = window.attentionWidgetVoice.builtVoice(module, locale, base);
           recorded.report(detail);
         }).catch((error) => {

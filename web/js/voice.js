@@ -27,6 +27,8 @@ export function builtVoice(module, language, base) {
   let last = null;         // the last report, and when it came (performance.now())
   let lastAt = 0;
 
+  // A file as a warning names it: an inline one (a data: URL) by its cue.
+  const named = (src) => (String(src).startsWith('data:') ? `${cue}.webm (inline)` : src);
   const fail = (file, why) => {
     if (failed) return;
     failed = true;
@@ -46,7 +48,7 @@ export function builtVoice(module, language, base) {
       if (made === audio && made.ended && cue) module.ccall('attn_cue_heard', null, ['string'], [cue]);
     };
     made.onerror = () => {
-      if (made === audio && made.error) fail(made.src, `media error ${made.error.code}`);
+      if (made === audio && made.error) fail(named(made.src), `media error ${made.error.code}`);
     };
     // Started part way (a seek, Play in mid-sentence): the picture went on while the file came.
     // The voice catches up by as much as 0.75 s; a longer wait is the picture's, which holds at the
@@ -63,7 +65,7 @@ export function builtVoice(module, language, base) {
     const playing = audio;
     playing.play().catch((error) => {
       // AbortError: a pause or another file came first, as asked.
-      if (error.name !== 'AbortError' && playing === audio) fail(playing.src, error.message);
+      if (error.name !== 'AbortError' && playing === audio) fail(named(playing.src), error.message);
     });
   };
   const playFrom = (seconds) => {
@@ -76,12 +78,14 @@ export function builtVoice(module, language, base) {
     cues = false;
     const at = locale;
     const file = new URL(`narration/${locale}/cues.json`, base);
-    fetch(file).then((response) => {
+    // The one-file lesson carries its language's cues and audio inline (scripts/make-offline.mjs).
+    const inline = window.attentionNarration && window.attentionNarration[locale];
+    (inline ? Promise.resolve(inline.cues) : fetch(file).then((response) => {
       if (!response.ok) throw new Error(`HTTP ${response.status}`);
       return response.json();
-    }).then((list) => {
+    })).then((list) => {
       if (at !== locale || failed) return;
-      const found = list.map((entry) => ({ ...entry, url: new URL(entry.file, file).href }));
+      const found = list.map((entry) => ({ ...entry, url: inline ? inline.files[entry.file] : new URL(entry.file, file).href }));
       // The file of the cue the lesson is in loads while the widget takes the new timing.
       audio = audio || element();
       spare = spare || element();
