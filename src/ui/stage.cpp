@@ -122,7 +122,8 @@ bool StageShown(const lesson::LessonState& state, Context& ctx) {
 }
 
 bool StageHidesChrome(const lesson::LessonState& state, Context& ctx) {
-  return StageShown(state, ctx) && state.walkthrough.playing;
+  // A recording (--record) is all stage, also its last frame, drawn once the lesson has ended.
+  return StageShown(state, ctx) && (state.walkthrough.playing || ctx.hide_player);
 }
 
 void DrawStepPicture(lesson::LessonState& state, Context& ctx, lesson::Scene scene) {

@@ -17,7 +17,8 @@ namespace ui {
 // sets while the lesson plays).
 bool StageShown(const lesson::LessonState& state, Context& ctx);
 
-// Whether the stage hides the widget's chrome (the scene bar): while the lesson plays.
+// Whether the stage hides the widget's chrome (the scene bar): while the lesson plays, and in a
+// recording.
 bool StageHidesChrome(const lesson::LessonState& state, Context& ctx);
 
 void DrawStage(lesson::LessonState& state, Context& ctx);

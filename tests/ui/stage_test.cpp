@@ -158,3 +158,18 @@ TEST_CASE("playing, the player fades once the learner leaves it alone, and a poi
   CHECK_FALSE(state.walkthrough.playing);
   CHECK(ui.ctx.stage.player_alpha == 1.0f);  // paused, it stays
 }
+
+TEST_CASE("a recording's last frame, drawn once the lesson has ended, is still the stage: no scene bar") {
+  ui_test::LoadLessonText();
+  ui_test::UiHarness ui;
+  lesson::LessonState state = Played(ui, 1.0);
+  const auto draw = WidgetOf(state, ui.ctx);
+  lesson::PlaybackAdvance(state, ui.ctx.playback, lesson::LessonTimeline(), lesson::LessonTimeline().duration);
+  REQUIRE_FALSE(state.walkthrough.playing);
+  ui.Frames(2, draw);
+  CHECK(ui.Has("widget.more"));  // a learner's widget shows its bar again at the end
+  ui.ctx.hide_player = true;     // as --record sets it
+  ui.Frames(2, draw);
+  CHECK(ui.Has("stage.picture"));
+  CHECK_FALSE(ui.Has("widget.more"));
+}
