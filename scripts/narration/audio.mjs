@@ -8,8 +8,9 @@
 // play Opus in WebM; WebKit played WebM audio years before it took Ogg.
 // Before encoding, the silence before the first word and after the last is cut (each cue's length
 // is what the voice takes to say it) and the loudness brought to -16 LUFS (EBU R128, as ffmpeg's
-// ebur128 measures it) by one gain, as near as peaks of -1 dBFS allow, for a synthesized cue and an
-// author's recording alike.
+// ebur128 measures it) by one gain, for a synthesized cue and an author's recording alike. Peaks
+// the gain takes above -1.5 dBFS are limited, by at most MAX_LIMIT_DB (espeak-ng's voices have
+// peaks at full scale 20 dB above their loudness: without it, Spanish stayed 4 dB too quiet).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -24,8 +25,11 @@ export const ENCODING = {
 // Cut at the start and at the end, down to this much silence (seconds) below -45 dBFS.
 const TRIM = 'silenceremove=start_periods=1:start_threshold=-45dB:start_silence=0.05';
 const TRIMMED = `${TRIM},areverse,${TRIM},areverse`;
+// Peaks above -1.5 dBFS (0.84) are brought down over 5 ms and let go over 50 ms, at most this far.
+const LIMITER = 'alimiter=limit=0.84:attack=5:release=50:level=disabled';
+export const MAX_LIMIT_DB = 6;
 // The audio must be encoded again when this changes (it is part of every cached file's key).
-export const ENCODING_KEY = JSON.stringify([ENCODING, TRIMMED, 'ebur128 gain, peak -1 dBFS']);
+export const ENCODING_KEY = JSON.stringify([ENCODING, TRIMMED, LIMITER, MAX_LIMIT_DB, 'ebur128 gain, made up after limiting']);
 
 // Words a second at the captions' pace (lesson::kNarrationWordsPerSecond).
 export const WORDS_PER_SECOND = 2.3;
@@ -71,17 +75,21 @@ export async function loudness(input, filters = TRIMMED) {
   return { integrated: Number(integrated[1]), peak: Number(peak[1]) };
 }
 
-// The gain in dB that brings audio of `measured` loudness to `target` LUFS, or as near as a peak
-// of -1 dBFS allows: the narration is made louder or softer as a whole, never compressed or
-// limited, so no word is distorted. At most +30 dB: a whisper of a recording is not made loud noise.
+// The gain in dB that brings audio of `measured` loudness to `target` LUFS, or as near as
+// limiting its peaks by MAX_LIMIT_DB allows: the narration is made louder or softer as a whole,
+// and only its loudest instants are held down, not its words compressed. At most +30 dB: a whisper
+// of a recording is not made loud noise.
 export function gainTo(target, measured) {
-  return Math.min(30, target - measured.integrated, -1 - measured.peak);
+  return Math.min(30, target - measured.integrated, MAX_LIMIT_DB - 1 - measured.peak);
 }
 
 // Encodes `input` (any audio ffmpeg reads) as the site carries narration, into `output`.
 export async function encode(input, output) {
-  const gain = gainTo(ENCODING.loudness, await loudness(input));
-  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-af', `${TRIMMED},volume=${gain.toFixed(2)}dB`,
+  let gain = gainTo(ENCODING.loudness, await loudness(input));
+  // Holding peaks down takes a little loudness with them: measured once more, and made up for.
+  const limited = await loudness(input, `${TRIMMED},volume=${gain.toFixed(2)}dB,${LIMITER}`);
+  gain = Math.min(30, gain + Math.max(-3, Math.min(3, ENCODING.loudness - limited.integrated)));
+  await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', input, '-af', `${TRIMMED},volume=${gain.toFixed(2)}dB,${LIMITER}`,
                        ...ENCODING.ffmpeg, output]);
 }
 

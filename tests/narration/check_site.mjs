@@ -1,16 +1,18 @@
 // The narration in the built site (cmake/Narration.cmake): for every locale, every cue that
 // attention_cues lists has its audio in site/narration/LOCALE/, in order and with the cue's words;
 // each cues.json `seconds` is its file's length within 50 ms, as ffprobe gives it and as the samples
-// decoded count it; the audio takes at most 100 kB a minute of speech. Then the same check on a copy
-// with one file missing, one length wrong and one file swapped for a bulky one must fail on each.
+// decoded count it; each cue is at the narration's loudness (-16 LUFS) within 1.5 LU; the audio takes
+// at most 100 kB a minute of speech. Then the same check on a copy with one file missing, one length
+// wrong, one file 6 dB quieter and every file swapped for a bulky one must fail on each.
 // usage: node check_site.mjs SITE_DIR ATTENTION_CUES LESSONS_DIR WORK_DIR
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { decodedSeconds, probeSeconds, run } from '../../scripts/narration/audio.mjs';
+import { ENCODING, decodedSeconds, loudness, probeSeconds, run } from '../../scripts/narration/audio.mjs';
 import { readCues } from '../../scripts/narration/cues.mjs';
 
 const TOLERANCE = 0.05;           // seconds
 const BUDGET = 100 * 1000;        // bytes a minute of speech
+const LEVEL_TOLERANCE = 1.5;      // LU around ENCODING.loudness
 const [site, tool, lessons, work] = process.argv.slice(2);
 if (!work) {
   console.error('usage: node check_site.mjs SITE_DIR ATTENTION_CUES LESSONS_DIR WORK_DIR');
@@ -26,6 +28,7 @@ export async function checkNarration(dir, cues) {
   const listed = entries.map((entry) => entry.id).join(' ');
   if (listed !== cues.map((cue) => cue.id).join(' ')) problems.push(`cues.json lists ${listed}; the cues are ${cues.map((cue) => cue.id).join(' ')}`);
   let bytes = 0, seconds = 0;
+  const levels = [];
   for (const cue of cues) {
     const entry = entries.find((candidate) => candidate.id === cue.id);
     if (!entry) { problems.push(`${cue.id} has no entry`); continue; }
@@ -37,12 +40,17 @@ export async function checkNarration(dir, cues) {
     if (!(Math.abs(probed - entry.seconds) <= TOLERANCE)) problems.push(`${cue.id}: cues.json says ${entry.seconds} s, ffprobe ${probed} s`);
     if (!(Math.abs(decoded - entry.seconds) <= TOLERANCE)) problems.push(`${cue.id}: cues.json says ${entry.seconds} s, its samples ${decoded} s`);
     if (!(decoded > 0.2)) problems.push(`${cue.id}: ${file} holds ${decoded} s of audio`);
+    const level = await loudness(file, '').catch(() => ({ integrated: NaN }));
+    if (!(Math.abs(level.integrated - ENCODING.loudness) <= LEVEL_TOLERANCE)) {
+      problems.push(`${cue.id}: ${level.integrated} LUFS, not ${ENCODING.loudness} within ${LEVEL_TOLERANCE}`);
+    }
+    levels.push(level.integrated);
     bytes += statSync(file).size;
     seconds += Number.isFinite(decoded) ? decoded : 0;
   }
   const perMinute = bytes / (seconds / 60);
   if (!(perMinute <= BUDGET)) problems.push(`${(perMinute / 1000).toFixed(1)} kB a minute of speech, over ${BUDGET / 1000} kB`);
-  return { problems, bytes, seconds };
+  return { problems, bytes, seconds, levels };
 }
 
 const failures = [];
@@ -51,9 +59,10 @@ const locales = ['en', ...readdirSync(lessons, { withFileTypes: true })
 const report = [];
 for (const locale of locales) {
   const cues = readCues(tool, lessons, locale);
-  const { problems, bytes, seconds } = await checkNarration(join(site, 'narration', locale), cues);
+  const { problems, bytes, seconds, levels } = await checkNarration(join(site, 'narration', locale), cues);
   for (const problem of problems) failures.push(`${locale}: ${problem}`);
-  report.push(`${locale}: ${cues.length} cues, ${seconds.toFixed(1)} s, ${(bytes / 1000).toFixed(1)} kB (${(bytes / 1000 / (seconds / 60)).toFixed(1)} kB a minute)`);
+  report.push(`${locale}: ${cues.length} cues, ${seconds.toFixed(1)} s, ${(bytes / 1000).toFixed(1)} kB (${(bytes / 1000 / (seconds / 60)).toFixed(1)} kB a minute), ` +
+              `cues from ${Math.min(...levels).toFixed(1)} to ${Math.max(...levels).toFixed(1)} LUFS`);
 }
 
 // The check fails where it should: one file gone, one length off by 0.2 s, one file replaced by
@@ -67,12 +76,17 @@ const entries = JSON.parse(readFileSync(join(copy, 'cues.json'), 'utf8'));
 rmSync(join(copy, entries[0].file));
 entries[1].seconds += 0.2;
 writeFileSync(join(copy, 'cues.json'), JSON.stringify(entries));
+const quiet = join(copy, entries[2].file);
+await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(site, 'narration', 'en', entries[2].file), '-af', 'volume=-6dB',
+                     '-c:a', 'libopus', '-b:a', '11k', '-f', 'webm', `${quiet}.quiet`]);
+cpSync(`${quiet}.quiet`, quiet);
 const broken = await checkNarration(copy, cues);
 const expect = (what, pattern) => {
   if (!broken.problems.some((problem) => pattern.test(problem))) failures.push(`the check misses ${what}: it says ${JSON.stringify(broken.problems)}`);
 };
 expect('a missing file', new RegExp(`${entries[0].id} has no audio`));
 expect('a wrong length', new RegExp(`${entries[1].id}: cues.json says`));
+expect('a quiet file', new RegExp(`${entries[2].id}: -[\\d.]+ LUFS`));
 for (const entry of entries.slice(2)) {
   const file = join(copy, entry.file);
   await run('ffmpeg', ['-loglevel', 'error', '-y', '-i', join(site, 'narration', 'en', entry.file), '-c:a', 'libopus', '-b:a', '64k', '-f', 'webm', `${file}.big`]);
@@ -87,4 +101,5 @@ if (failures.length) {
 }
 rmSync(work, { recursive: true, force: true });
 for (const line of report) console.log(line);
-console.log(`ok: every cue of ${locales.length} locales has its audio, lengths within ${TOLERANCE * 1000} ms, at most ${BUDGET / 1000} kB a minute`);
+console.log(`ok: every cue of ${locales.length} locales has its audio, lengths within ${TOLERANCE * 1000} ms, ` +
+            `${ENCODING.loudness} LUFS within ${LEVEL_TOLERANCE}, at most ${BUDGET / 1000} kB a minute`);
