@@ -248,7 +248,8 @@ const drag = { widget: await dragFigures('widget'), baseline: await dragFigures(
 
 // 4. The lesson played as a narrated explainer, on the widget's page: CPU per frame while it plays
 // its second step (the query turning toward the bus key: every frame moves it and recomputes the
-// scene), then frames while paused. Played on captions' timing (no voice in headless Chromium).
+// scene), then frames while paused. Played with the recorded voice, as a learner without a device
+// voice hears it (headless Chromium has none): its audio decodes while the frames are drawn.
 async function playbackFigures() {
   const { context, page } = await openPage(`${site.origin}/widget.html?scene=walkthrough`);
   await page.waitForTimeout(1000);
