@@ -119,16 +119,18 @@ std::string PlaybackSentence(const App& app) {
 }
 
 // Tells the page where the lesson's playback is: {playing, time, duration, step, steps, caption,
-// speed} (step from 1; steps each step's start in seconds; caption the step's narration, which
-// the page speaks at that speed), when it starts, stops or changes step, and at most every
-// kPublishIntervalMs while it plays.
+// speed, cue, cueTime, narration} (step from 1; steps each step's start in seconds; caption the
+// step's narration, which the page speaks at that speed), when it starts, stops, changes step or
+// cue, or is moved while paused, and at most every kPublishIntervalMs while it plays.
 void PublishPlayback(App& app) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
   const lesson::Walkthrough& walkthrough = app.state.walkthrough;
   const int step = lesson::TimelineStepAt(timeline, walkthrough.time);
   const int cue = lesson::TimelineCueAt(timeline, walkthrough.time);
-  const std::string key =
+  std::string key =
       std::string(walkthrough.playing ? "1" : "0") + ":" + std::to_string(step) + ":" + std::to_string(cue);
+  // Paused, where it is too: a seek within a step is told at once.
+  if (!walkthrough.playing) key += ":" + std::to_string(std::lround(walkthrough.time * 1000.0));
   const unsigned now = WindowTicksMs();
   const bool changed = app.published_playback.compare(0, key.size() + 1, key + "|") != 0;
   if (!changed && (!walkthrough.playing || now - app.published_playback_ms < kPublishIntervalMs)) return;

@@ -159,6 +159,10 @@ await check('pause stops the audio and the lesson; seek moves both; the audio\'s
   const elementLater = await page.evaluate(() => window.__audios.map((audio) => audio.currentTime));
   if (still.report.time !== paused.report.time || still.playing) throw new Error(`the lesson moved from ${paused.report.time} to ${still.report.time} while paused`);
   if (JSON.stringify(element) !== JSON.stringify(elementLater)) throw new Error(`the audio moved while paused: ${element} to ${elementLater}`);
+  // A seek while paused, within the same cue, is told at once (a page's own player follows it).
+  const within = Math.max(0, still.report.time - Math.min(0.2, still.report.cueTime / 2));
+  await api(page, 'seek', within);
+  await waitFor(page, (to) => Math.abs(window.__sample().report.time - to) < 0.01, within, `a report of the paused seek to ${within} s`, 2000);
 
   // Into step 3, past its start: the cue there, from that far into it.
   const steps = still.report.steps;

@@ -138,7 +138,9 @@ async function checkLocale(locale) {
   const [v] = only('video');
   const [a] = only('audio');
   const [s] = only('subtitle');
-  if (v?.codec_name !== 'h264' || v.width !== SIZE[0] || v.height !== SIZE[1]) fail(`${locale}: the video is not H.264 at ${SIZE.join('x')}`);
+  if (v?.codec_name !== 'h264' || v.width !== SIZE[0] || v.height !== SIZE[1] || v.tags?.language !== tag) {
+    fail(`${locale}: the video is not H.264 at ${SIZE.join('x')} tagged ${tag} (its words are the locale's)`);
+  }
   if (a?.codec_name !== 'aac' || a.tags?.language !== tag) fail(`${locale}: the audio is not AAC tagged ${tag}`);
   if (s?.codec_name !== 'mov_text' || s.tags?.language !== tag || s.disposition.default !== 0) {
     fail(`${locale}: the captions are not a mov_text track tagged ${tag} and off by default`);
