@@ -18,6 +18,7 @@ import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { eachLimited } from '../../scripts/narration/audio.mjs';
 import { parseVtt } from '../../scripts/narration/soundtrack.mjs';
 import { readCaptions, readLessonText } from '../browser/lesson_words.mjs';
 
@@ -79,19 +80,6 @@ function stepHeading(text, step, count) {
 async function ocr(image, language) {
   const { stdout } = await run('tesseract', [image, '-', '-l', language, '--psm', '11'], { maxBuffer: 16 << 20 });
   return stdout.replace(/\s+/g, ' ');
-}
-
-// Runs `tasks` (functions returning promises) two at a time: the machine's two cores.
-async function twoAtATime(tasks) {
-  const results = new Array(tasks.length);
-  let next = 0;
-  await Promise.all([0, 1].map(async () => {
-    while (next < tasks.length) {
-      const i = next++;
-      results[i] = await tasks[i]();
-    }
-  }));
-  return results;
 }
 
 function probeStreams(file) {
@@ -187,13 +175,14 @@ async function checkLocale(locale) {
                                              step: stepOf(cue) })),
                    { name: 'last', at: ['-sseof', '-1'], frames: [], step: count }];
   const chrome = chromeWords(text);
-  const results = await twoAtATime(samples.map((sample) => async () => {
+  // Two at a time: the machine's two cores.
+  const results = await eachLimited(samples, async (sample) => {
     const image = join(frames, `${sample.name}.png`);
     // In grey: tesseract skips the labels of tinted buttons in colour (docs/performance.md).
     await run('ffmpeg', ['-nostdin', '-v', 'error', '-y', ...sample.at, '-i', video, ...sample.frames, '-update', '1',
                          '-vf', 'format=gray', image]);
     return { ...sample, text: await ocr(image, ocrLanguage) };
-  }));
+  }, 2);
   let headings = 0;
   for (const result of results) {
     const shown = Object.values(chrome).filter((phrase) => reads(result.text, phrase));
