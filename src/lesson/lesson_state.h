@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "lesson/predictions/predictions.h"
 #include "lesson/scene.h"
 #include "lesson/scenes/caveats/caveats.h"
 #include "lesson/scenes/combine/combine.h"
@@ -25,12 +26,13 @@ struct LessonState {
   LearnScene learn;              // a model that learns where to look
   Walkthrough walkthrough;       // the narrated steps
   Quiz quiz;                     // the quick check
+  Predictions predictions;       // the learner's guesses before each reveal
   std::string highlight;         // element a walkthrough step points at ("compare.weights"), or empty
 };
 
 // Resets `scene` to how it opened and clears the highlight.
 void ResetScene(LessonState& state, Scene scene);
-// Resets every scene but keeps the scene on screen.
+// Resets every scene and forgets the predictions, but keeps the scene on screen (and whether predictions are asked).
 void ResetAll(LessonState& state);
 
 }  // namespace lesson

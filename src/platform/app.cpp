@@ -122,6 +122,13 @@ std::string PlaybackSentence(const App& app) {
 // speed, cue, cueTime, narration} (step from 1; steps each step's start in seconds; caption the
 // step's narration, which the page speaks at that speed), when it starts, stops, changes step or
 // cue, or is moved while paused, and at most every kPublishIntervalMs while it plays.
+// Each prediction committed or skipped since the last frame, in order.
+void PublishPredictions(App& app) {
+  std::vector<lesson::PredictionEvent> events;
+  events.swap(app.state.predictions.events);
+  for (const lesson::PredictionEvent& event : events) app.host->Prediction(lesson::PredictionEventJson(event));
+}
+
 void PublishPlayback(App& app) {
   const lesson::Timeline& timeline = lesson::LessonTimeline();
   const lesson::Walkthrough& walkthrough = app.state.walkthrough;
@@ -197,6 +204,7 @@ void Publish(App& app) {
                            TableJson(lesson::DescribeTable(app.state)));
   }
   PublishPlayback(app);
+  PublishPredictions(app);
   PublishHeight(app);
   PublishControls(app);
 }

@@ -86,6 +86,9 @@ class Host {
   // Where the lesson's playback is, as JSON {playing, time, duration, step, caption}, for the
   // page's playback event and its narration (speech.js).
   virtual void Playback(const std::string& report) = 0;
+  // A prediction committed or skipped, or a quick-check answer checked, as JSON
+  // (lesson::PredictionEventJson), for the page's attention-widget-prediction event.
+  virtual void Prediction(const std::string& event) = 0;
   // Scrolls the page so the widget's rows top..bottom (layout pixels from its top) are in view, if
   // they are not (a highlighted part of a widget sized to its content).
   virtual void Reveal(float top, float bottom) = 0;

@@ -96,6 +96,7 @@ class NativeHost final : public Host {
   void Controls(const std::string&, unsigned) override {}
   void ContentHeight(int) override {}
   void Playback(const std::string&) override {}
+  void Prediction(const std::string&) override {}
   void Reveal(float, float) override {}
   void FrameDrawn(int) override {}
 

@@ -126,6 +126,7 @@ class WebHost final : public Host {
   }
 
   void Playback(const std::string& report) override { attn_js_playback(report.c_str()); }
+  void Prediction(const std::string& event) override { attn_js_prediction(event.c_str()); }
 
   void Reveal(float top, float bottom) override { attn_js_reveal(top, bottom); }
 

@@ -14,6 +14,7 @@ int attn_js_more_contrast();
 int attn_js_reduced_motion();
 void attn_js_reveal(float top, float bottom);
 void attn_js_playback(const char* report);
+void attn_js_prediction(const char* event);
 char* attn_js_lesson_text(int which);
 void attn_js_state_changed(const char* state, const char* description, const char* table_json);
 void attn_js_controls(const char* controls, unsigned focus);

@@ -27,6 +27,7 @@
 #include "ui/motion.h"
 #include "ui/number_field.h"
 #include "ui/panels.h"
+#include "ui/prediction.h"
 #include "ui/text_layout.h"
 
 namespace ui {
@@ -46,10 +47,11 @@ struct Reveal {
   float line[lesson::kCombineLines] = {1.0f, 1.0f, 1.0f};
 };
 
-Reveal RevealLines(Context& ctx, const lesson::CombineScene& example) {
+// While the learner predicts the output (`asking`) no line shows: they fade in at the reveal.
+Reveal RevealLines(Context& ctx, const lesson::CombineScene& example, bool asking) {
   Reveal reveal;
   for (int i = 0; i < lesson::kCombineLines; ++i) {
-    reveal.line[i] = Eased(ctx, MotionId("combine.line", i), i < example.lines_shown ? 1.0f : 0.0f);
+    reveal.line[i] = Eased(ctx, MotionId("combine.line", i), !asking && i < example.lines_shown ? 1.0f : 0.0f);
   }
   return reveal;
 }
@@ -134,42 +136,82 @@ struct HandleState {
   bool focused = false;  // by the keyboard: it shows the focus ring
 };
 
+// A handle on the beam at `now`, dragged along it (or stepped with the arrow keys) within lo..hi:
+// true when it moved, with *target where to. `name` is the slider a screen reader meets.
+bool BeamHandle(Context& ctx, const char* str_id, const char* item, const std::string& name, const BalanceFrame& frame,
+                const ImRect& bb, double now, double lo, double hi, HandleState* handle, double* target) {
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  const ImGuiID id = ImGui::GetID(str_id);
+  if (!ImGui::ItemAdd(bb, id, nullptr, ImGuiItemFlags_Inputable)) {
+    DescribeSlider(ctx, name, now, lo, hi, Label(now));  // scrolled out of view
+    return false;
+  }
+  ImGui::ButtonBehavior(bb, id, &handle->hovered, &handle->held);
+  handle->focused = ImGui::IsItemFocused() && !g.NavDisableHighlight;
+  RecordItem(ctx, item);
+  *target = now;
+  bool moved = TakeAccessStep(ctx, id, lo, hi, target);
+  if (handle->held && g.ActiveId == id && g.ActiveIdSource == ImGuiInputSource_Mouse) {
+    *target = std::clamp(frame.ToValue(ImGui::GetIO().MousePos.x), lo, hi);
+    moved = true;
+  } else if (!moved && handle->focused && !ImGui::IsItemActive()) {
+    const AccessStep step = ArrowKeyStep();
+    if (step != AccessStep::None) {
+      ImGui::NavMoveRequestCancel();
+      moved = StepValue(step, lo, hi, target);
+    }
+  }
+  if (handle->hovered || handle->held) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  DescribeSlider(ctx, name, moved ? *target : now, lo, hi, Label(moved ? *target : now));
+  return moved;
+}
+
 HandleState BalanceHandle(Context& ctx, lesson::CombineScene& example, const BalanceFrame& frame, const ImRect& bb,
                           double output) {
   HandleState handle;
-  ImGuiContext& g = *ImGui::GetCurrentContext();
-  const ImGuiID id = ImGui::GetID("##balance");
   const double lo = std::min(example.first_value, example.second_value);
   const double hi = std::max(example.first_value, example.second_value);
   // Two equal values balance where they are, whatever the weights: nothing to drag.
   if (!(hi - lo > 1e-9)) return handle;
-  if (!ImGui::ItemAdd(bb, id, nullptr, ImGuiItemFlags_Inputable)) {
-    DescribeSlider(ctx, T("combine.balance"), output, lo, hi, Label(output));  // scrolled out of view
-    return handle;
-  }
-  ImGui::ButtonBehavior(bb, id, &handle.hovered, &handle.held);
-  handle.focused = ImGui::IsItemFocused() && !g.NavDisableHighlight;
-  RecordItem(ctx, "combine.balance");
   double target = output;
-  bool moved = TakeAccessStep(ctx, id, lo, hi, &target);
-  if (handle.held && g.ActiveId == id && g.ActiveIdSource == ImGuiInputSource_Mouse) {
-    target = std::clamp(frame.ToValue(ImGui::GetIO().MousePos.x), lo, hi);
-    moved = true;
-  } else if (!moved && handle.focused && !ImGui::IsItemActive()) {
-    const AccessStep step = ArrowKeyStep();
-    if (step != AccessStep::None) {
-      ImGui::NavMoveRequestCancel();
-      moved = StepValue(step, lo, hi, &target);
-    }
-  }
-  if (handle.hovered || handle.held) ImGui::SetMouseCursor(ImGuiMouseCursor_ResizeEW);
+  const bool moved = BeamHandle(ctx, "##balance", "combine.balance", T("combine.balance"), frame, bb, output, lo, hi,
+                                &handle, &target);
   if (moved) {
     // output = first + w2 (second - first): the second weight that puts the balance at target.
     const double weight = (target - example.first_value) / (example.second_value - example.first_value);
     lesson::SetSecondWeight(example, std::round(std::clamp(weight, 0.0, 1.0) * 100.0) / 100.0);
   }
-  DescribeSlider(ctx, T("combine.balance"), output, lo, hi, Label(output));
   return handle;
+}
+
+// The learner's guess of the output while the question is open: a hollow marker under the beam,
+// dragged like the fulcrum, starting halfway between the values (drawn fainter until moved).
+void GuessHandle(Context& ctx, lesson::LessonState& state, const BalanceFrame& frame, float beam_y, float tri_h,
+                 float tri_half) {
+  constexpr lesson::Question kQuestion = lesson::Question::CombineOutput;
+  const lesson::Prediction& p = lesson::PredictionFor(state, kQuestion);
+  double lo = 0.0, hi = 0.0;
+  lesson::QuestionOf(kQuestion).range(state, &lo, &hi);
+  const double now = p.Guessed() ? p.value : 0.5 * (lo + hi);
+  const float x = frame.ToX(now);
+  const ImRect bb(x - 20.0f, beam_y - 18.0f, x + 20.0f, beam_y + tri_h + 8.0f);
+  HandleState handle;
+  double target = now;
+  if (BeamHandle(ctx, "##guess", "predict.combine.output.guess", T("predict.combine.output.guess"), frame, bb, now, lo,
+                 hi, &handle, &target)) {
+    const double grid = (hi - lo) / 100.0;  // a hundred places along the beam: the numbers stay short
+    lesson::GuessValue(state, kQuestion, lo + std::round((target - lo) / grid) * grid);
+  }
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 color = p.Guessed() || handle.held ? ctx.palette.output : WithAlpha(ctx.palette.output, 0.55f);
+  const float grow = handle.hovered || handle.held ? 2.0f : 0.0f;
+  const ImVec2 apex(x, beam_y + 3.0f);
+  draw->AddTriangle(apex, ImVec2(x - tri_half - grow, apex.y + tri_h + grow), ImVec2(x + tri_half + grow, apex.y + tri_h + grow),
+                    color, 2.5f);
+  RecordRect(ctx, "combine.guess", ImVec2(x - tri_half, apex.y), ImVec2(x + tri_half, apex.y + tri_h));
+  if (handle.focused) {
+    draw->AddRect(bb.Min, bb.Max, ImGui::GetColorU32(ImGuiCol_NavHighlight), 4.0f, 0, 2.0f);
+  }
 }
 
 // The products added up for the figure's name: "2 + 16", "2 − 8".
@@ -179,8 +221,11 @@ std::string ProductsWords(const attention::Combination& combination) {
   return equals == std::string::npos ? sum : sum.substr(0, equals);
 }
 
+// While the learner predicts the output (`asking`), the fulcrum, the output and the stack wait: the
+// learner's marker is there instead. After the reveal, `guess` (null: none) stays as a hollow
+// marker beside the fulcrum, which slides there from it.
 void DrawBalance(Context& ctx, lesson::LessonState& state, const attention::Combination& combination,
-                 const Reveal& reveal) {
+                 const Reveal& reveal, bool asking, const lesson::Prediction* guess) {
   lesson::CombineScene& example = state.combine;
   const Palette& palette = ctx.palette;
   const ImU32 paper = ImGui::GetColorU32(ImGuiCol_WindowBg);
@@ -241,13 +286,16 @@ void DrawBalance(Context& ctx, lesson::LessonState& state, const attention::Comb
   // [Motion] The masses follow the weights at once (they are what the learner moves); the balance
   // point and the stack follow them (what depends on them), so while it travels the beam tips
   // toward the heavier side and settles level when the fulcrum arrives.
-  const double shown = static_cast<double>(Eased(ctx, MotionId("combine.output_marker"), static_cast<float>(output)));
+  // While the learner guesses, the fulcrum's place follows the guess, so the reveal slides it from there.
+  const lesson::Prediction& open = lesson::PredictionFor(state, lesson::Question::CombineOutput);
+  const double target = asking ? (open.Guessed() ? open.value : 0.5 * (values[0] + values[1])) : output;
+  const double shown = static_cast<double>(Eased(ctx, MotionId("combine.output_marker"), static_cast<float>(target)));
   const double shown_p1 = static_cast<double>(Eased(ctx, MotionId("combine.stack"), static_cast<float>(p1)));
   const float ox = frame.ToX(shown);
   const float beam_left = origin.x + margin * 0.45f, beam_right = origin.x + width - margin * 0.45f;
   const float arm = std::max({ox - beam_left, beam_right - ox, 1.0f});
   const float max_tilt = 10.0f / arm;  // the beam's ends move at most 10 px
-  const float lag = static_cast<float>((output - shown) / (0.25 * (frame.hi - frame.lo)));
+  const float lag = asking ? 0.0f : static_cast<float>((output - shown) / (0.25 * (frame.hi - frame.lo)));
   const float tilt = max_tilt * std::clamp(lag, -1.0f, 1.0f);
   const ImVec2 along(std::cos(tilt), std::sin(tilt));
   const ImVec2 up(along.y, -along.x);
@@ -261,14 +309,27 @@ void DrawBalance(Context& ctx, lesson::LessonState& state, const attention::Comb
   draw->AddCircleFilled(on_beam(beam_left, 0.0f), beam_half, palette.axis);
   draw->AddCircleFilled(on_beam(beam_right, 0.0f), beam_half, palette.axis);
 
-  // The fulcrum under the beam at the balance point; it is the handle the learner drags.
+  // The fulcrum under the beam at the balance point; it is the handle the learner drags. While the
+  // learner guesses, their marker instead.
   const ImRect handle_rect(ox - 20.0f, beam_y - 18.0f, ox + 20.0f, beam_y + beam_half + tri_h + 4.0f);
-  const HandleState handle = BalanceHandle(ctx, example, frame, handle_rect, output);
-  const float grow = handle.hovered || handle.held ? 2.0f : 0.0f;
+  HandleState handle;
   const ImVec2 apex(ox, beam_y + beam_half);
-  draw->AddTriangleFilled(apex, ImVec2(ox - tri_half - grow, apex.y + tri_h + grow),
-                          ImVec2(ox + tri_half + grow, apex.y + tri_h + grow), palette.output);
-  RecordRect(ctx, "combine.fulcrum", ImVec2(ox - tri_half, apex.y), ImVec2(ox + tri_half, apex.y + tri_h));
+  if (asking) {
+    GuessHandle(ctx, state, frame, beam_y + beam_half, tri_h, tri_half);
+  } else {
+    if (guess != nullptr) {
+      const float gx = frame.ToX(guess->value);
+      const ImVec2 g_apex(gx, apex.y + 3.0f);
+      draw->AddTriangle(g_apex, ImVec2(gx - tri_half, g_apex.y + tri_h), ImVec2(gx + tri_half, g_apex.y + tri_h),
+                        palette.muted, 2.0f);
+      RecordRect(ctx, "combine.guess", ImVec2(gx - tri_half, g_apex.y), ImVec2(gx + tri_half, g_apex.y + tri_h));
+    }
+    handle = BalanceHandle(ctx, example, frame, handle_rect, output);
+    const float grow = handle.hovered || handle.held ? 2.0f : 0.0f;
+    draw->AddTriangleFilled(apex, ImVec2(ox - tri_half - grow, apex.y + tri_h + grow),
+                            ImVec2(ox + tri_half + grow, apex.y + tri_h + grow), palette.output);
+    RecordRect(ctx, "combine.fulcrum", ImVec2(ox - tri_half, apex.y), ImVec2(ox + tri_half, apex.y + tri_h));
+  }
 
   // [Ticks] Where each value and zero sit on the line.
   const float zero_x = frame.ToX(0.0);
@@ -353,10 +414,12 @@ void DrawBalance(Context& ctx, lesson::LessonState& state, const attention::Comb
     RecordRect(ctx, name.c_str(), value_label[i].Min, value_label[i].Max);
   }
 
-  const std::string output_text = Label(output);
+  // The output under the fulcrum; while the learner guesses, their guess, fainter, with a "?".
+  const std::string output_text = asking ? Label(shown) + "?" : Label(output);
   const ImRect output_label = CentredLabel(ox, output_top, big.Measure(output_text), inner_lo, inner_hi);
-  draw->AddText(big.font, big.size, output_label.Min, palette.output, output_text.c_str());
-  RecordRect(ctx, "combine.number_line.output", output_label.Min, output_label.Max);
+  draw->AddText(big.font, big.size, output_label.Min, asking ? WithAlpha(palette.output, 0.6f) : palette.output,
+                output_text.c_str());
+  if (!asking) RecordRect(ctx, "combine.number_line.output", output_label.Min, output_label.Max);
 
   // Zero, where nothing else is written.
   const std::string zero = "0";
@@ -533,11 +596,15 @@ void DrawEquation(Context& ctx, const attention::Combination& combination, const
 
 // [SECTION] The panel
 
-void DrawCombinePicture(lesson::LessonState& state, Context& ctx) {
-  const Reveal reveal = RevealLines(ctx, state.combine);
+namespace {
+
+// The picture; while the learner predicts the output (`asking`) without it, the arithmetic faded
+// out in its place, and after it with the learner's `guess` (null: none).
+void DrawPicture(lesson::LessonState& state, Context& ctx, bool asking, const lesson::Prediction* guess) {
+  const Reveal reveal = RevealLines(ctx, state.combine, asking);
   const attention::Combination combination = lesson::ComputeCombine(state.combine);
   BeginHighlightGroup();
-  DrawBalance(ctx, state, combination, reveal);
+  DrawBalance(ctx, state, combination, reveal, asking, guess);
   EndHighlightGroup(ctx, state, "combine.number_line");
 
   BeginHighlightGroup();
@@ -545,13 +612,31 @@ void DrawCombinePicture(lesson::LessonState& state, Context& ctx) {
   EndHighlightGroup(ctx, state, "combine.arithmetic");
 }
 
+}  // namespace
+
+void DrawCombinePicture(lesson::LessonState& state, Context& ctx) { DrawPicture(state, ctx, false, nullptr); }
+
 void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   lesson::CombineScene& example = state.combine;
   const Palette& palette = ctx.palette;
+  constexpr lesson::Question kQuestion = lesson::Question::CombineOutput;
+  const bool asking = lesson::Asking(state, kQuestion);
+  const lesson::Prediction& prediction = lesson::PredictionFor(state, kQuestion);
+  const bool guessed = prediction.outcome == lesson::Outcome::Right || prediction.outcome == lesson::Outcome::Wrong;
 
-  // One sentence, then the picture it is about (the scene's name is in the bar).
-  Paragraph(T("combine.caption"));
-  DrawCombinePicture(state, ctx);
+  // One sentence, then the picture it is about (the scene's name is in the bar): while the scene
+  // asks for a prediction, its question; then how to answer and the confidences under it.
+  if (asking) {
+    DrawQuestionLine(state, ctx, kQuestion);
+  } else {
+    Paragraph(T("combine.caption"));
+  }
+  DrawPicture(state, ctx, asking, guessed ? &prediction : nullptr);
+  if (asking) {
+    DrawCommitRow(state, ctx, kQuestion);
+  } else {
+    DrawRevealLine(state, ctx, kQuestion);
+  }
 
   ImGui::Spacing();
   BeginHighlightGroup();

@@ -27,6 +27,7 @@
 #include "ui/motion.h"
 #include "ui/number_field.h"
 #include "ui/panels.h"
+#include "ui/prediction.h"
 #include "ui/shapes.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
@@ -571,8 +572,12 @@ float StripHeight() {
 
 // One row per key, aligned in columns: its name; its score as a number and as a bar from zero
 // (left below zero, right above); softmax's arrow; its weight as a bar from 0 to 1 and as a
-// number. Both bars ease to their new length as the query turns.
-void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResult& result, float width) {
+// number. Both bars ease to their new length as the query turns. While the learner predicts which
+// key gets the most weight (`asking`), the scores and weights stay hidden (their bars at zero, to
+// grow from it at the reveal) and each row is a key to pick; after it, the row of the learner's
+// `guess` (-1: none) keeps a frame in its key's colour, the guess beside the result.
+void DrawStrip(Context& ctx, lesson::LessonState& state, const CompareResult& result, float width, bool asking,
+               int guess) {
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 top = ImGui::GetCursorScreenPos();
@@ -623,10 +628,11 @@ void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResu
     draw->AddText(ImVec2(top.x, text_y), color, KeyLabel(i).c_str());
     ImGui::PopFont();
     // The score, a number and a bar from zero.
-    const std::string score_text = lesson::FormatSigned(result.scores[k]);
+    const std::string score_text = asking ? "" : lesson::FormatSigned(result.scores[k]);
     const float score_text_width = ImGui::CalcTextSize(score_text.c_str()).x;
     draw->AddText(ImVec2(score_x - 8.0f - score_text_width, text_y), palette.text, score_text.c_str());
-    const float score = Eased(ctx, MotionId("compare.strip.score", i), static_cast<float>(result.scores[k]));
+    const float score =
+        Eased(ctx, MotionId("compare.strip.score", i), asking ? 0.0f : static_cast<float>(result.scores[k]));
     const float reach = std::clamp(score / kScoreScale, -1.0f, 1.0f) * score_width * 0.5f;
     const ImVec2 score_min(std::min(zero_x, zero_x + reach), y + 3.0f);
     const ImVec2 score_max(std::max(zero_x, zero_x + reach), y + row_height - 3.0f);
@@ -635,14 +641,24 @@ void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResu
     const float ay = y + row_height * 0.5f;
     DrawArrow(draw, ImVec2(arrow_x + 5.0f, ay), ImVec2(arrow_x + arrow_width - 5.0f, ay), palette.muted, 1.5f, kArrowHead);
     // The weight, a bar from 0 to 1 and a number.
-    const float weight =
-        Eased(ctx, MotionId("compare.strip.weight", i), static_cast<float>(std::clamp(result.weights[k], 0.0, 1.0)));
+    const float weight = Eased(ctx, MotionId("compare.strip.weight", i),
+                               asking ? 0.0f : static_cast<float>(std::clamp(result.weights[k], 0.0, 1.0)));
     const ImVec2 track_min(weight_x, y + 3.0f);
     const ImVec2 track_max(weight_x + weight_width, y + row_height - 3.0f);
     draw->AddRectFilled(track_min, track_max, ImGui::GetColorU32(ImGuiCol_FrameBg), 2.0f);
     const float fill = weight_width * weight;
     if (fill > 0.5f) draw->AddRectFilled(track_min, ImVec2(weight_x + fill, track_max.y), color, 2.0f);
-    draw->AddText(ImVec2(track_max.x + 6.0f, text_y), palette.text, Num(result.weights[k]).c_str());
+    draw->AddText(ImVec2(track_max.x + 6.0f, text_y), asking ? palette.muted : palette.text,
+                  asking ? "?" : Num(result.weights[k]).c_str());
+    if (asking) {
+      PickTarget(state, ctx, lesson::Question::CompareStrongest, i, KeyLabel(i), ImVec2(top.x - 4.0f, y),
+                 ImVec2(top.x + width, y + row_height), color);
+    } else if (i == guess) {
+      const ImVec2 guess_min(top.x - 4.0f, y - 2.0f);
+      const ImVec2 guess_max(top.x + width, y + row_height + 2.0f);
+      draw->AddRect(guess_min, guess_max, color, ImGui::GetStyle().FrameRounding, 0, 2.0f);
+      RecordRect(ctx, "compare.guess", guess_min, guess_max);
+    }
     RecordRect(ctx, KeyItemName("compare.weight", i).c_str(), track_min, ImVec2(weight_x + fill, track_max.y));
     RecordRect(ctx, KeyItemName("compare.score_bar", i).c_str(), score_min, score_max);
   }
@@ -652,8 +668,10 @@ void DrawStrip(Context& ctx, const lesson::LessonState& state, const CompareResu
 }
 
 // The output on a number line of the four values, each a tick in its key's colour: the marker
-// slides between them as the weights change, toward the values with the most weight.
-void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const CompareResult& result, float width) {
+// slides between them as the weights change, toward the values with the most weight. While the
+// learner predicts, the output is not shown yet.
+void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const CompareResult& result, float width,
+                    bool asking) {
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 top = ImGui::GetCursorScreenPos();
@@ -692,6 +710,10 @@ void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const Compar
     draw->AddText(at.Min, KeyColor(ctx, i), text.c_str());
   }
   const float ox = to_x(static_cast<double>(Eased(ctx, MotionId("compare.output_marker"), static_cast<float>(result.combination.output))));
+  if (asking) {
+    HighlightPart(ctx, state, "compare.output", top, ImVec2(top.x + width, top.y + height));
+    return;
+  }
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 2.0f), ImVec2(ox - 8.0f, axis_y + 13.0f), ImVec2(ox + 8.0f, axis_y + 13.0f),
                           palette.output);
   const std::string label = T("compare.output_sum") + " " + Num(result.combination.output);
@@ -715,11 +737,11 @@ bool NumbersOpen(Context& ctx, lesson::LessonState& state) {
   return open;
 }
 
-}  // namespace
-
 // [SECTION] The panel
 
-void DrawComparePicture(lesson::LessonState& state, Context& ctx) {
+// The picture; while the learner predicts (`asking`) without the scores, weights and output, and
+// after it with the `guess` framed (-1: none).
+void DrawPicture(lesson::LessonState& state, Context& ctx, bool asking, int guess) {
   const CompareResult result = lesson::ComputeCompare(state.compare);
   if (!result.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.second);
@@ -752,19 +774,36 @@ void DrawComparePicture(lesson::LessonState& state, Context& ctx) {
     ImGui::Dummy(ImVec2(1.0f, std::max(0.0f, (side - numbers_height) * 0.5f)));
   }
   const float numbers_width = ImGui::GetContentRegionAvail().x;
-  DrawStrip(ctx, state, result, numbers_width);
+  DrawStrip(ctx, state, result, numbers_width, asking, guess);
   ImGui::Spacing();
-  DrawOutputLine(ctx, state, result, numbers_width);
+  DrawOutputLine(ctx, state, result, numbers_width, asking);
   if (table) ImGui::EndTable();
 }
 
+}  // namespace
+
+void DrawComparePicture(lesson::LessonState& state, Context& ctx) { DrawPicture(state, ctx, false, -1); }
+
 void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
   const Palette& palette = ctx.palette;
-  Paragraph(T("compare.caption"));
-  DrawComparePicture(state, ctx);
+  constexpr lesson::Question kQuestion = lesson::Question::CompareStrongest;
+  const bool asking = lesson::Asking(state, kQuestion) && lesson::ComputeCompare(state.compare).ok;
+  if (asking) {
+    DrawQuestionLine(state, ctx, kQuestion);
+  } else {
+    Paragraph(T("compare.caption"));
+  }
+  const lesson::Prediction& prediction = lesson::PredictionFor(state, kQuestion);
+  const bool guessed = prediction.outcome == lesson::Outcome::Right || prediction.outcome == lesson::Outcome::Wrong;
+  DrawPicture(state, ctx, asking, guessed ? prediction.pick : -1);
+  if (asking) {
+    DrawCommitRow(state, ctx, kQuestion);
+  } else if (lesson::ComputeCompare(state.compare).ok) {
+    DrawRevealLine(state, ctx, kQuestion);
+  }
   if (lesson::ComputeCompare(state.compare).ok) {
     ImGui::Spacing();
-    if (NumbersOpen(ctx, state)) {
+    if (!asking && NumbersOpen(ctx, state)) {
       DrawScores(ctx, state);
       ImGui::Spacing();
       DrawWeights(ctx, state);

@@ -7,6 +7,7 @@
 #include <functional>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <imgui.h>
@@ -185,6 +186,9 @@ struct Context {
   bool moving = false;          // a value was still on its way in the last frame: draw another
   bool reduced_motion = false;  // values jump (the system's or the player's setting)
   bool reduce_motion_setting = false;  // the player's "Reduce motion" box
+  // ImGui::GetTime() when each open question ("compare.strongest", "quiz.q1") was first drawn, for
+  // the time its answer took (ui/prediction.h); a question leaves it once answered.
+  std::vector<std::pair<std::string, double>> asked_at;
 };
 
 }  // namespace ui

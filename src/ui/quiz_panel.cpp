@@ -12,6 +12,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/panels.h"
+#include "ui/prediction.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -173,7 +174,10 @@ void DrawQuestion(Context& ctx, lesson::LessonState& state, int question, float 
   if (!answer.revealed) {
     const bool can_reveal = lesson::HasAttempt(quiz, question);
     ImGui::BeginDisabled(!can_reveal);
-    if (ImGui::Button(T("quiz.reveal").c_str())) lesson::Reveal(quiz, question);
+    StartAnswerClock(ctx, "quiz.q" + std::to_string(question + 1));
+    if (ImGui::Button(T("quiz.reveal").c_str()) && lesson::Reveal(quiz, question)) {
+      lesson::QueueQuizAnswer(state, question, TakeAnswerTime(ctx, "quiz.q" + std::to_string(question + 1)));
+    }
     ImGui::EndDisabled();
     RecordItem(ctx, QuestionKey(question, "reveal").c_str());
     if (!can_reveal) ColoredWrapped(T("quiz.reveal_first"), ctx.palette.muted);
@@ -188,6 +192,20 @@ void DrawQuestion(Context& ctx, lesson::LessonState& state, int question, float 
   const std::string highlight_name = "quiz.question" + std::to_string(question + 1);
   RecordAndHighlight(ctx, state, highlight_name.c_str(), start, end);
   ImGui::PopID();
+}
+
+// The learner's predictions in the scenes before (lesson/predictions): how many, how many right,
+// and how being sure matched being right.
+void DrawRecord(Context& ctx, const lesson::LessonState& state, float column) {
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::Spacing();
+  ImGui::BeginGroup();
+  BoldWrapped(ctx, T("predict.record.title"));
+  const lesson::PredictionRecord record = lesson::Record(state.predictions);
+  Paragraph(record.made + record.skipped == 0 ? T("predict.record.none") : lesson::RecordText(state), column);
+  ImGui::EndGroup();
+  RecordItem(ctx, "quiz.record");
 }
 
 }  // namespace
@@ -215,6 +233,7 @@ void DrawQuizPanel(lesson::LessonState& state, Context& ctx) {
     ImGui::PopTextWrapPos();
     ImGui::PopID();
   }
+  DrawRecord(ctx, state, column);
 }
 
 const ScenePanel kQuizPanel = {DrawQuizPanel, nullptr, nullptr};

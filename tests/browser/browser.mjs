@@ -27,7 +27,12 @@ export function watchPage(page) {
   const problems = [];
   page.on('console', (msg) => { if (msg.type() === 'error') problems.push(`console.error: ${msg.text()}`); });
   page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('requestfailed', (req) => {
+    // An audio element drops its fetch when its source changes or it is paused (the narration's
+    // next sentence, a scene change): the browser's own abort, not a failure.
+    if (req.resourceType() === 'media' && req.failure()?.errorText === 'net::ERR_ABORTED') return;
+    problems.push(`request failed: ${req.url()} (${req.failure()?.errorText})`);
+  });
   page.on('response', (res) => { if (res.status() >= 400) problems.push(`HTTP ${res.status()}: ${res.url()}`); });
   return problems;
 }

@@ -187,23 +187,24 @@ function moved(a, b) {
 }
 
 // The Compare query's tip on screen, and the plane's scale: the query is put at (1, 0), then at
-// (-1, 0); the tip that moved is the query's, and it moved 2 plane units.
+// (-1, 0); the tip that moved is the query's, and it moved 2 plane units. The scene's prediction
+// is skipped (compare.predict=-_0s): only the arrow tips are controls of their size.
 async function findQuery() {
   let box = await showWidget('compare', 20);
   const set = async (query, expect) => {
     await page.evaluate(([q]) => {
-      AttentionWidget.get(document.querySelector('[data-scene="compare"]')).setState(`scene=compare&compare.query=${q}`);
+      AttentionWidget.get(document.querySelector('[data-scene="compare"]')).setState(`scene=compare&compare.query=${q}&compare.predict=-_0s`);
     }, [query]);
     await page.waitForFunction((t) => window.__states.compare === t, expect, { timeout: 10000 })
       .catch(async () => { throw new Error(`the compare widget's state stayed at "${await state('compare')}", not "${expect}"`); });
     await page.waitForTimeout(200);  // the frame after the one that told the page
   };
   // Each state differs from the one before, so each is told to the page once drawn.
-  await set('1,0.5', 'scene=compare&compare.query=1,0.5');
-  await set('1,0', 'scene=compare');
+  await set('1,0.5', 'scene=compare&compare.query=1,0.5&compare.predict=-_0s');
+  await set('1,0', 'scene=compare&compare.predict=-_0s');
   const visible = [-box.y, -box.y + 844];
   const right = tips(await controlGrid('compare', ...visible));
-  await set('-1,0', 'scene=compare&compare.query=-1,0');
+  await set('-1,0', 'scene=compare&compare.query=-1,0&compare.predict=-_0s');
   const left = tips(await controlGrid('compare', ...visible));
   const from = moved(right, left), to = moved(left, right);
   // Both are on the plane's x axis. (The widget's layout may move a little between the two states:

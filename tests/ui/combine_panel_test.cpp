@@ -31,6 +31,7 @@ TEST_CASE("dragging the weight slider to the left end moves all weight to the fi
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = CombineIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("combine.weights");
@@ -44,6 +45,7 @@ TEST_CASE("the weights always sum to one while the slider moves") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = CombineIn(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect slider = ui.Item("combine.weights");
@@ -58,6 +60,7 @@ TEST_CASE("the reset button restores the worked example") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   state.combine.first_value = 50.0;
   lesson::SetSecondWeight(state.combine, 0.3);
   const auto draw = CombineIn(state, ui.ctx);
@@ -72,6 +75,7 @@ TEST_CASE("the widget switches scenes by button and resets everything with Alt+R
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
@@ -97,6 +101,7 @@ TEST_CASE("the widget reflows its scene bar at phone width without losing a butt
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 740.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(2, draw);
   ui.Click(ui.Item("widget.scenes").Center(), draw);
@@ -148,6 +153,7 @@ TEST_CASE("the balance point, and the end of the stacked products, sit at the ou
       ui_test::LoadLessonText();
       ui_test::UiHarness ui(width, 1200.0f);
       lesson::LessonState state;
+      state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
       REQUIRE(lesson::SetFirstValue(state.combine, c.first));
       REQUIRE(lesson::SetSecondValue(state.combine, c.second));
       REQUIRE(lesson::SetSecondWeight(state.combine, c.second_weight));
@@ -188,6 +194,7 @@ TEST_CASE("each mass's area is its weight: 0.2 against 0.8 is a quarter") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1200.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = ui_test::InFullWindow(ui.ctx, "combine", [&] { ui::DrawCombinePanel(state, ui.ctx); });
   ui.Frames(3, draw);
   const float first = Area(ui.Item("combine.mass.first"));
@@ -212,6 +219,7 @@ TEST_CASE("moving the weight slider moves the balance toward the value that gain
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1200.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = ui_test::InFullWindow(ui.ctx, "combine", [&] { ui::DrawCombinePanel(state, ui.ctx); });
   ui.Frames(3, draw);
   const float before = ui.Item("combine.fulcrum").Center().x;
@@ -230,6 +238,7 @@ TEST_CASE("dragging the fulcrum splits the weights so the balance lands under th
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1200.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = ui_test::InFullWindow(ui.ctx, "combine", [&] { ui::DrawCombinePanel(state, ui.ctx); });
   ui.Frames(3, draw);
   const ui::ItemRect fulcrum = ui.Item("combine.balance");
@@ -249,6 +258,7 @@ TEST_CASE("the fulcrum is a slider for the keyboard and screen readers, from the
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1200.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
@@ -281,6 +291,7 @@ TEST_CASE("the picture is announced as a figure that says its numbers, in the re
     ui_test::UiHarness ui(390.0f, 844.0f);
     ui_test::UseWords(locale);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
     state.scene = lesson::Scene::Combine;
     const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
     ui.Frames(3, draw);
@@ -310,6 +321,7 @@ TEST_CASE("the scene opens with one caption and the explanation closed; its head
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 2000.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the output shown (prediction_panel_test asks for it first)
   const auto draw = ui_test::InFullWindow(ui.ctx, "combine", [&] { ui::DrawCombinePanel(state, ui.ctx); });
   ui.Frames(3, draw);
   const float closed_bottom = ui.Item("combine.reset").max.y;

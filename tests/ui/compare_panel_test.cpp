@@ -28,6 +28,14 @@ void EnsureLessonText() {
   if (!lesson::LessonText().Has("compare.title")) lesson::LoadBuiltInText(lesson::LessonText());
 }
 
+// The scene as the learner has it once its prediction is answered: its numbers show
+// (prediction_panel_test drives the question itself).
+LessonState Shown() {
+  LessonState state;
+  state.predictions.ask = false;
+  return state;
+}
+
 // The panel inside one full-size window, as the widget shows it.
 UiHarness::DrawFn PanelIn(LessonState& state, ui::Context& ctx) {
   return ui_test::InFullWindow(ctx, "compare test", [&state, &ctx] { ui::DrawComparePanel(state, ctx); });
@@ -54,7 +62,7 @@ bool Inside(const ui::ItemRect& inner, const ui::ItemRect& outer) {
 
 TEST_CASE("dragging the query with the mouse onto the museum key moves the weight to museum") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -71,7 +79,7 @@ TEST_CASE("dragging the query with the mouse onto the museum key moves the weigh
 
 TEST_CASE("dragging a key moves that key and changes its weight") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -86,7 +94,7 @@ TEST_CASE("dragging a key moves that key and changes its weight") {
 
 TEST_CASE("arrow keys on the focused query move it and change the weights") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -111,7 +119,7 @@ TEST_CASE("arrow keys on the focused query move it and change the weights") {
 
 TEST_CASE("an arrow key stops at the edge of the plane") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -124,7 +132,7 @@ TEST_CASE("an arrow key stops at the edge of the plane") {
 
 TEST_CASE("Tab goes from the query to the first key, and the arrow keys then move that key") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -143,7 +151,7 @@ TEST_CASE("Tab goes from the query to the first key, and the arrow keys then mov
 
 TEST_CASE("Tab visits the query, the four keys, the numbers' header, the scaling checkbox, then the temperature slider") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -166,7 +174,7 @@ TEST_CASE("Tab visits the query, the four keys, the numbers' header, the scaling
 
 TEST_CASE("after a click on a key tip the arrow keys move that key") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -185,7 +193,7 @@ TEST_CASE("an arrow key moves nothing when no tip has focus") {
   // focus is. (A second press then moves the tip the highlight is on, as the learner sees.)
   for (ImGuiKey key : {ImGuiKey_RightArrow, ImGuiKey_LeftArrow, ImGuiKey_UpArrow, ImGuiKey_DownArrow}) {
     CAPTURE(static_cast<int>(key));
-    LessonState state;
+    LessonState state = Shown();
     state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
     UiHarness ui(1280.0f, 1800.0f);
     const auto draw = PanelIn(state, ui.ctx);
@@ -203,7 +211,7 @@ TEST_CASE("an arrow key moves nothing when no tip has focus") {
 
 TEST_CASE("toggling scaling changes the scores by exactly √2") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -224,7 +232,7 @@ TEST_CASE("toggling scaling changes the scores by exactly √2") {
 
 TEST_CASE("the temperature slider flattens the weights to the right and sharpens them to the left") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -244,7 +252,7 @@ TEST_CASE("the temperature slider flattens the weights to the right and sharpens
 
 TEST_CASE("the reset button puts the scene back as it opened") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -262,7 +270,7 @@ TEST_CASE("the reset button puts the scene back as it opened") {
 
 TEST_CASE("a walkthrough highlight outlines the element it names") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -302,7 +310,7 @@ TEST_CASE("a walkthrough highlight outlines the element it names") {
 
 TEST_CASE("at 1024 px the numbers sit beside the plane") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1024.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -313,7 +321,7 @@ TEST_CASE("at 1024 px the numbers sit beside the plane") {
 
 TEST_CASE("at phone width the numbers stack under the plane and everything fits in 360 px") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(360.0f, 2600.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -342,7 +350,7 @@ TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every widt
     for (float width = 320.0f; width <= 1280.0f; width += 10.0f) {
       CAPTURE(ratio);
       CAPTURE(width);
-      LessonState state;
+      LessonState state = Shown();
       state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
       UiHarness ui(width, 2600.0f);
       ui::LoadFonts(ui.ctx, ratio);
@@ -375,7 +383,7 @@ TEST_CASE("the keys' labels keep clear of the plane's tick numbers at every widt
 
 TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it is reset") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   state.compare.keys[2].position.y = std::numeric_limits<double>::quiet_NaN();
   UiHarness ui(1280.0f, 1800.0f);
@@ -391,7 +399,7 @@ TEST_CASE("a scene filled with a NaN shows a message instead of numbers until it
 
 TEST_CASE("a click on a place in the plane moves the arrow clicked last there, without dragging (WCAG 2.5.7)") {
   EnsureLessonText();
-  LessonState state;
+  LessonState state = Shown();
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls are tested too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);

@@ -54,6 +54,7 @@ bool Within(const ui::ItemRect& inner, float left, float right) { return inner.m
 
 TEST_CASE("the √d_k demo opens closed, one line tall, and a click on its header opens it") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -79,6 +80,7 @@ TEST_CASE("the √d_k demo opens closed, one line tall, and a click on its heade
 
 TEST_CASE("a click on a d_k choice changes the demo's d_k") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;  // as a link opens it
   UiHarness ui(1280.0f, 1800.0f);
@@ -93,6 +95,7 @@ TEST_CASE("a click on a d_k choice changes the demo's d_k") {
 
 TEST_CASE("with the keyboard, Tab reaches the demo's header, Space opens it, and Tab and Space pick a d_k") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   UiHarness ui(1280.0f, 1800.0f);
   const auto draw = PanelIn(state, ui.ctx);
@@ -117,6 +120,7 @@ TEST_CASE("each bar of the demo is as tall as its key's weight, without and with
       CAPTURE(d);
       CAPTURE(theme == ui::Theme::Dark);
       LessonState state;
+      state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
       state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
       state.compare.scaling_demo_open = true;
       REQUIRE(lesson::SetScalingDemoDimension(state.compare, d));
@@ -146,6 +150,7 @@ TEST_CASE("each bar of the demo is as tall as its key's weight, without and with
 
 TEST_CASE("at phone width the open demo fits in 360 px, its captions over the bars") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;
   UiHarness ui(360.0f, 3000.0f);
@@ -166,6 +171,7 @@ TEST_CASE("at phone width the open demo fits in 360 px, its captions over the ba
 
 TEST_CASE("a walkthrough highlight can point at the demo, and reset closes it") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;
   REQUIRE(lesson::SetScalingDemoDimension(state.compare, 8));
@@ -189,6 +195,7 @@ TEST_CASE("a walkthrough highlight can point at the demo, and reset closes it") 
 
 TEST_CASE("the demo's words are all in the lesson text") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;  // "Show the numbers" open: its controls count too
   state.compare.scaling_demo_open = true;
   UiHarness ui(1280.0f, 1800.0f);  // loads the built-in words

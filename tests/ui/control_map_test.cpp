@@ -65,6 +65,7 @@ ui::ItemRect LastItem() { return ui::ItemRect{ImGui::GetItemRectMin(), ImGui::Ge
 
 TEST_CASE("on the compare scene the arrow tips, the slider and the checkbox are controls; the plane and bars are not") {
   LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.scene = Scene::Compare;
   state.compare.numbers_open = true;
   UiHarness ui(kPhoneWidth, kPhoneHeight);

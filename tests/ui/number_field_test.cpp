@@ -203,6 +203,7 @@ TEST_CASE("the temperature refuses a value below its range and takes one inside 
   ui_test::LoadLessonText();
   UiHarness ui(1280.0f, 1800.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene with its numbers shown (prediction_panel_test asks)
   state.compare.numbers_open = true;
   const auto draw = In(ui.ctx, [&] { ui::DrawComparePanel(state, ui.ctx); });
   ui.Frames(2, draw);

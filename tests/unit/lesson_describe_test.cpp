@@ -32,10 +32,13 @@ void EnsureLessonText() {
   lesson::LoadBuiltInText(text);
 }
 
+// A scene as it opens, its numbers shown: a scene holds them back while it asks for a prediction
+// (lesson_predictions_test reads what the mirror says then).
 LessonState On(Scene scene) {
   EnsureLessonText();
   LessonState state;
   state.scene = scene;
+  state.predictions.ask = false;
   return state;
 }
 

@@ -1,10 +1,10 @@
 // Authors' <iframe data-attention-widget-frame src=".../widget.html?..."> follow their content's
 // height, and their widget's messages become the same events a div embed fires, on the iframe:
-// attention-widget-ready, -error, -change, -playback and -picture, with the message's fields as detail. The
+// attention-widget-ready, -error, -change, -playback, -prediction and -picture, with the message's fields as detail. The
 // script-tag embed runs inside the host page, so these messages are the only thing that crosses an
 // origin: only messages from those frames' windows, from the origin of each frame's src, of the
 // right shape count. The host's markup already says whom to trust.
-const EVENTS = ['ready', 'error', 'change', 'playback', 'picture'];
+const EVENTS = ['ready', 'error', 'change', 'playback', 'prediction', 'picture'];
 
 export function followFrames() {
   window.addEventListener('message', (event) => {

@@ -116,6 +116,7 @@ export function mountPage(main) {
     },
     onHeight: (height) => post({ type: 'attention-widget:resize', height: Math.ceil(height) }),
     onPlayback: (detail) => post({ type: 'attention-widget:playback', ...detail }),
+    onPrediction: (detail) => post({ type: 'attention-widget:prediction', ...detail }),
   });
   main.addEventListener('attention-widget-ready', () => post({ type: 'attention-widget:ready' }));
   main.addEventListener('attention-widget-error', (event) => post({ type: 'attention-widget:error', ...event.detail }));

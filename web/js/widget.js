@@ -394,6 +394,11 @@ async function start(div, options, handle, ready) {
         if (options.onPlayback) options.onPlayback(detail);
         div.dispatchEvent(new CustomEvent('attention-widget-playback', { detail }));
       },
+      // A prediction committed or skipped, or a quick-check answer checked.
+      onPrediction(detail) {
+        if (options.onPrediction) options.onPrediction(detail);
+        div.dispatchEvent(new CustomEvent('attention-widget-prediction', { detail }));
+      },
       // "Save picture": {width, height, altText} of the PNG the page is downloading.
       onPicture(detail) {
         div.dispatchEvent(new CustomEvent('attention-widget-picture', { detail }));

@@ -77,6 +77,14 @@ mergeInto(LibraryManager.library, {
     if (detail) callback(detail);
   },
 
+  attn_js_prediction: function(event) {
+    var callback = Module["onPrediction"];
+    if (typeof callback !== "function") return;
+    var detail = null;
+    try { detail = JSON.parse(UTF8ToString(event)); } catch (error) { detail = null; }
+    if (detail) callback(detail);
+  },
+
   // Module.lessonText (which 0) or Module.translationText (which 1), copied into the heap.
   attn_js_lesson_text__deps: ["malloc"],
   attn_js_lesson_text: function(which) {

@@ -38,6 +38,10 @@ bool SetSecondWeight(CombineScene& scene, double weight);
 // Clamped into 0..kCombineLines.
 void SetLinesShown(CombineScene& scene, int lines);
 
+// How far a guess of the output may be from it and still be right (combine_predict.cpp): a
+// twentieth of the distance between the two values.
+double CombineGuessTolerance(const CombineScene& scene);
+
 inline void ResetCombineScene(CombineScene& scene) { scene = CombineScene{}; }
 
 }  // namespace lesson

@@ -37,10 +37,20 @@ std::string ProductsText(const attention::Combination& combination) {
   return out;
 }
 
+// While the learner predicts the output, the mirror holds it back as the picture does.
+bool Asking(const LessonState& state) { return lesson::Asking(state, Question::CombineOutput); }
+
 std::string Describe(const LessonState& state) {
   const CombineScene& scene = state.combine;
   const attention::Combination combination = ComputeCombine(scene);
   if (!Usable(scene, combination)) return T("mirror.combine.invalid");
+  if (Asking(state)) {
+    return MirrorSentences({Fill(T("mirror.combine.asking"), {{"first_weight", MirrorNumber(scene.first_weight)},
+                                                               {"second_weight", MirrorNumber(scene.second_weight)},
+                                                               {"first", MirrorNumber(scene.first_value)},
+                                                               {"second", MirrorNumber(scene.second_value)}}),
+                            DescribeAsking(state, Question::CombineOutput)});
+  }
   return Fill(T("mirror.combine"), {{"first_weight", MirrorNumber(scene.first_weight)},
                                     {"second_weight", MirrorNumber(scene.second_weight)},
                                     {"first", MirrorNumber(scene.first_value)},
@@ -54,13 +64,15 @@ MirrorTable Table(const LessonState& state) {
   const attention::Combination combination = ComputeCombine(scene);
   MirrorTable table;
   table.columns = {T("mirror.col.value"), T("mirror.col.weight"), T("mirror.col.product")};
-  table.caption = Usable(scene, combination)
+  table.caption = Asking(state) ? T("mirror.combine.caption_asking")
+                  : Usable(scene, combination)
                       ? Fill(T("mirror.combine.caption"), {{"output", MirrorNumber(combination.output)}})
                       : T("mirror.combine.caption_invalid");
   const double values[2] = {scene.first_value, scene.second_value};
   const double weights[2] = {scene.first_weight, scene.second_weight};
   for (int i = 0; i < 2; ++i) {
-    table.rows.push_back({MirrorNumber(values[i]), MirrorNumber(weights[i]), MirrorNumber(values[i] * weights[i])});
+    table.rows.push_back({MirrorNumber(values[i]), MirrorNumber(weights[i]),
+                          Asking(state) ? T("mirror.predict.hidden") : MirrorNumber(values[i] * weights[i])});
   }
   return table;
 }
@@ -80,6 +92,7 @@ std::vector<Param> Params() {
        }},
       NumberParam<&LessonState::combine, &CombineScene::second_weight, SetSecondWeight>("combine.weight", 0.0, 1.0),
       CountParam<&LessonState::combine, &CombineScene::lines_shown, SetLinesShown>("combine.lines", 0, kCombineLines),
+      PredictionParam(Question::CombineOutput),
   };
 }
 

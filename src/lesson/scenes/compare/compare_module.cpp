@@ -41,10 +41,14 @@ std::string DescribeScalingDemo(const CompareScene& scene) {
                {"scaled_gradient", FormatScalingDemoNumber(demo.scaled.largest_gradient)}});
 }
 
+// While the learner predicts, the mirror holds back what the picture holds back.
+bool Asking(const LessonState& state) { return lesson::Asking(state, Question::CompareStrongest); }
+
 std::string Describe(const LessonState& state) {
   const CompareScene& scene = state.compare;
   const CompareResult result = ComputeCompare(scene);
   if (!Usable(result)) return T("mirror.compare.invalid");
+  if (Asking(state)) return MirrorSentences({DescribeAsking(state, Question::CompareStrongest), DescribeScalingDemo(scene)});
 
   // Keys whose weight reads the same as the largest share it: that is what the learner sees.
   const double top = *std::max_element(result.weights.begin(), result.weights.end());
@@ -74,18 +78,19 @@ std::string Describe(const LessonState& state) {
 MirrorTable Table(const LessonState& state) {
   const CompareScene& scene = state.compare;
   const CompareResult result = ComputeCompare(scene);
-  const bool usable = Usable(result);
+  const bool usable = Usable(result) && !Asking(state);
   MirrorTable table;
   table.columns = {T("mirror.col.key"),   T("mirror.col.position"), T("mirror.col.dot"),
                    T("mirror.col.score"), T("mirror.col.weight"),   T("mirror.col.value")};
-  table.caption = usable ? Fill(T("mirror.compare.caption"), {{"output", MirrorNumber(result.combination.output)},
+  table.caption = Asking(state) ? T("mirror.compare.caption_asking")
+                 : usable ? Fill(T("mirror.compare.caption"), {{"output", MirrorNumber(result.combination.output)},
                                                               {"query", FormatPoint(scene.query)}})
                          : T("mirror.compare.caption_invalid");
   for (int i = 0; i < kCompareKeyCount; ++i) {
     const size_t k = static_cast<size_t>(i);
     const CompareKey& key = scene.keys[k];
     const bool point_ok = std::isfinite(key.position.x) && std::isfinite(key.position.y);
-    const std::string none = T("mirror.not_valid");
+    const std::string none = T(Asking(state) ? "mirror.predict.hidden" : "mirror.not_valid");
     table.rows.push_back({KeyName(i), point_ok ? FormatPoint(key.position) : none,
                           usable ? MirrorNumber(result.dot_products[k]) : none,
                           usable ? MirrorNumber(result.scores[k]) : none,
@@ -128,6 +133,7 @@ std::vector<Param> Params() {
   params.push_back(FlagParam<&LessonState::compare, &CompareScene::scaling_demo_open>("compare.scaling_demo"));
   params.push_back(NumberParam<&LessonState::compare, &CompareScene::scaling_demo_dimension, SetScalingDemoDimension>(
       "compare.scaling_demo_dk", kScalingDemoMinDimension, kScalingDemoMaxDimension));
+  params.push_back(PredictionParam(Question::CompareStrongest));
   return params;
 }
 

@@ -1,0 +1,376 @@
+#include "lesson/predictions/predictions.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+
+#include "lesson/json_text.h"
+#include "lesson/lesson_state.h"
+#include "lesson/locale.h"
+#include "lesson/text_store.h"
+
+namespace lesson {
+
+namespace {
+
+#define ATTN_PREDICTION_ADDRESS(Id) &k##Id##Question,
+const QuestionDef* const kQuestions[] = {ATTN_PREDICTIONS(ATTN_PREDICTION_ADDRESS)};
+#undef ATTN_PREDICTION_ADDRESS
+
+size_t At(Question question) { return static_cast<size_t>(question); }
+
+bool Valid(Question question) { return At(question) < static_cast<size_t>(kQuestionCount); }
+
+Prediction& Of(LessonState& state, Question question) { return state.predictions.answers[At(question)]; }
+
+void PushEvent(LessonState& state, PredictionEvent event) {
+  // A host that never listens must not make the queue grow without end.
+  constexpr size_t kMaxPending = 64;
+  if (state.predictions.events.size() >= kMaxPending) state.predictions.events.erase(state.predictions.events.begin());
+  state.predictions.events.push_back(std::move(event));
+}
+
+void Queue(LessonState& state, const QuestionDef& def, const Prediction& p, double latency) {
+  PredictionEvent event;
+  event.scene = SceneName(def.scene);
+  event.question = def.name;
+  if (p.outcome != Outcome::Skipped) {
+    event.prediction = def.guess_words(state, p);
+    event.confidence = ConfidenceName(p.confidence);
+  }
+  event.skipped = p.outcome == Outcome::Skipped;
+  event.correct = p.outcome == Outcome::Right;
+  event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
+  PushEvent(state, std::move(event));
+}
+
+}  // namespace
+
+const QuestionDef& QuestionOf(Question question) { return *kQuestions[Valid(question) ? At(question) : 0]; }
+
+const QuestionDef* SceneQuestion(Scene scene) {
+  for (const QuestionDef* def : kQuestions) {
+    if (def->scene == scene) return def;
+  }
+  return nullptr;
+}
+
+const QuestionDef* FindQuestion(const std::string& name) {
+  for (const QuestionDef* def : kQuestions) {
+    if (name == def->name) return def;
+  }
+  return nullptr;
+}
+
+const Prediction& PredictionFor(const LessonState& state, Question question) {
+  return state.predictions.answers[Valid(question) ? At(question) : 0];
+}
+
+bool Asking(const LessonState& state, Question question) {
+  if (!Valid(question) || !state.predictions.ask || PredictionFor(state, question).outcome != Outcome::Open) return false;
+  const QuestionDef& def = QuestionOf(question);
+  return !def.applies || def.applies(state);
+}
+
+bool PickChoice(LessonState& state, Question question, int pick) {
+  if (!Valid(question) || Of(state, question).outcome != Outcome::Open) return false;
+  const QuestionDef& def = QuestionOf(question);
+  if (def.kind == QuestionKind::Value || pick < 0 || pick >= std::min(def.choices(state), kMaxPicks)) return false;
+  Prediction& p = Of(state, question);
+  if (def.kind == QuestionKind::Picks) {
+    p.picks ^= 1u << pick;
+    p.pick = 0;
+  } else {
+    p.pick = pick;
+  }
+  return true;
+}
+
+bool GuessValue(LessonState& state, Question question, double value) {
+  if (!Valid(question) || Of(state, question).outcome != Outcome::Open || !std::isfinite(value)) return false;
+  const QuestionDef& def = QuestionOf(question);
+  if (def.kind != QuestionKind::Value) return false;
+  double lo = 0.0, hi = 0.0;
+  def.range(state, &lo, &hi);
+  Prediction& p = Of(state, question);
+  p.value = std::clamp(value, lo, hi);
+  p.pick = 0;
+  return true;
+}
+
+bool CommitPrediction(LessonState& state, Question question, Confidence confidence, double latency) {
+  if (!Valid(question) || confidence == Confidence::None) return false;
+  Prediction& p = Of(state, question);
+  const QuestionDef& def = QuestionOf(question);
+  if (p.outcome != Outcome::Open || !p.Guessed()) return false;
+  if (def.kind == QuestionKind::Pick && p.pick >= def.choices(state)) return false;
+  p.confidence = confidence;
+  std::string feedback;
+  p.outcome = def.judge(state, p, &feedback) ? Outcome::Right : Outcome::Wrong;
+  Queue(state, def, p, latency);
+  return true;
+}
+
+bool SkipPrediction(LessonState& state, Question question, double latency) {
+  if (!Valid(question) || Of(state, question).outcome != Outcome::Open) return false;
+  Prediction skipped;
+  skipped.outcome = Outcome::Skipped;
+  Of(state, question) = skipped;
+  Queue(state, QuestionOf(question), Of(state, question), latency);
+  return true;
+}
+
+void QueueQuizAnswer(LessonState& state, int question, double latency) {
+  if (question < 0 || question >= kQuizQuestionCount) return;
+  const QuizAnswer& answer = state.quiz.answers[static_cast<size_t>(question)];
+  PredictionEvent event;
+  event.scene = SceneName(Scene::Quiz);
+  event.question = "quiz.q" + std::to_string(question + 1);
+  if (answer.choice >= 0) event.prediction = std::string(1, static_cast<char>('A' + answer.choice));
+  event.correct = IsCorrect(state.quiz, question);
+  event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
+  PushEvent(state, std::move(event));
+}
+
+void AskAgain(LessonState& state, Question question) {
+  if (Valid(question)) Of(state, question) = Prediction{};
+}
+
+std::string PredictionFeedback(const LessonState& state, Question question) {
+  const Prediction& p = PredictionFor(state, question);
+  if (!Valid(question) || (p.outcome != Outcome::Right && p.outcome != Outcome::Wrong)) return "";
+  std::string feedback;
+  QuestionOf(question).judge(state, p, &feedback);
+  return feedback;
+}
+
+namespace {
+
+std::string QuestionWords(const LessonState& state, Question question, const char* part) {
+  const QuestionDef& def = QuestionOf(question);
+  const std::string& text = T(std::string("predict.") + def.name + "." + part);
+  return def.fields ? Fill(text, def.fields(state)) : text;
+}
+
+}  // namespace
+
+std::string QuestionText(const LessonState& state, Question question) {
+  return QuestionWords(state, question, "question");
+}
+
+std::string QuestionHint(const LessonState& state, Question question) { return QuestionWords(state, question, "hint"); }
+
+std::string DescribeAsking(const LessonState& state, Question question) {
+  const QuestionDef& def = QuestionOf(question);
+  const Prediction& p = PredictionFor(state, question);
+  return Fill(T("mirror.predict.asking"),
+              {{"question", QuestionText(state, question)},
+               {"next", p.Guessed() ? Fill(T("predict.picked"), {{"pick", def.guess_words(state, p)}})
+                                    : QuestionHint(state, question)}});
+}
+
+const char* ConfidenceName(Confidence confidence) {
+  switch (confidence) {
+    case Confidence::Guessing: return "guessing";
+    case Confidence::ThinkSo: return "think-so";
+    case Confidence::Sure: return "sure";
+    case Confidence::None: break;
+  }
+  return "";
+}
+
+const char* ConfidenceKey(Confidence confidence) {
+  switch (confidence) {
+    case Confidence::Guessing: return "predict.guessing";
+    case Confidence::ThinkSo: return "predict.think_so";
+    case Confidence::Sure: return "predict.sure";
+    case Confidence::None: break;
+  }
+  return "predict.skipped";
+}
+
+// [SECTION] The record
+
+PredictionRecord Record(const Predictions& predictions) {
+  PredictionRecord record;
+  for (const Prediction& p : predictions.answers) {
+    if (p.outcome == Outcome::Skipped) ++record.skipped;
+    if (p.outcome != Outcome::Right && p.outcome != Outcome::Wrong) continue;
+    const size_t c = static_cast<size_t>(p.confidence);
+    ++record.made;
+    ++record.made_at[c];
+    if (p.outcome == Outcome::Right) {
+      ++record.right;
+      ++record.right_at[c];
+    }
+  }
+  return record;
+}
+
+std::string RecordText(const LessonState& state) {
+  const PredictionRecord record = Record(state.predictions);
+  std::string text = Fill(T("predict.record.summary"), {{"made", std::to_string(record.made)},
+                                                         {"right", std::to_string(record.right)},
+                                                         {"skipped", std::to_string(record.skipped)},
+                                                         {"asked", std::to_string(kQuestionCount)}});
+  for (Confidence c : {Confidence::Sure, Confidence::ThinkSo, Confidence::Guessing}) {
+    const size_t i = static_cast<size_t>(c);
+    if (record.made_at[i] == 0) continue;
+    text += "\n" + Fill(T("predict.record.by_confidence"), {{"confidence", T(ConfidenceKey(c))},
+                                                            {"made", std::to_string(record.made_at[i])},
+                                                            {"right", std::to_string(record.right_at[i])}});
+  }
+  return text;
+}
+
+// [SECTION] Links
+
+namespace {
+
+// A whole number of at most three digits, from its text; -1 for anything else.
+int SmallNumber(const std::string& text) {
+  if (text.empty() || text.size() > 3 || text.find_first_not_of("0123456789") != std::string::npos) return -1;
+  int n = 0;
+  for (const char digit : text) n = n * 10 + (digit - '0');
+  return n;
+}
+
+std::string EncodeGuess(const QuestionDef& def, const Prediction& p) {
+  if (!p.Guessed()) return "-";
+  switch (def.kind) {
+    case QuestionKind::Pick: return std::to_string(p.pick + 1);
+    case QuestionKind::Value: {
+      char text[32];
+      std::snprintf(text, sizeof(text), "%.2f", p.value);
+      std::string out = text;
+      while (out.back() == '0') out.pop_back();
+      if (out.back() == '.') out.pop_back();
+      return out == "-0" ? "0" : out;
+    }
+    case QuestionKind::Picks: {
+      std::string out;
+      for (int i = 0; i < kMaxPicks; ++i) {
+        if (p.picks & (1u << i)) out += (out.empty() ? "" : ".") + std::to_string(i + 1);
+      }
+      return out.empty() ? "0" : out;
+    }
+  }
+  return "-";
+}
+
+bool DecodeGuess(const std::string& text, const QuestionDef& def, const LessonState& state, Prediction* p,
+                 std::string* why) {
+  if (text == "-") return true;
+  p->pick = 0;
+  switch (def.kind) {
+    case QuestionKind::Pick: {
+      const int choices = def.choices(state);
+      p->pick = SmallNumber(text) - 1;
+      if (p->pick < 0 || p->pick >= choices) {
+        *why = "the guess is not one of 1 to " + std::to_string(choices);
+        return false;
+      }
+      return true;
+    }
+    case QuestionKind::Value: {
+      double lo = 0.0, hi = 0.0;
+      def.range(state, &lo, &hi);
+      char* end = nullptr;
+      p->value = std::strtod(text.c_str(), &end);
+      if (text.size() > 12 || end != text.c_str() + text.size() || text.find_first_not_of("-.0123456789") != std::string::npos ||
+          !std::isfinite(p->value) || p->value < lo || p->value > hi) {
+        *why = "the guess is not a number from " + Num(lo) + " to " + Num(hi);
+        return false;
+      }
+      return true;
+    }
+    case QuestionKind::Picks: {
+      if (text == "0") return true;
+      const int choices = std::min(def.choices(state), kMaxPicks);
+      size_t begin = 0;
+      for (;;) {
+        const size_t dot = text.find('.', begin);
+        const int choice = SmallNumber(text.substr(begin, dot == std::string::npos ? std::string::npos : dot - begin)) - 1;
+        if (choice < 0 || choice >= choices || (p->picks & (1u << choice))) {
+          *why = "the guesses are not distinct numbers from 1 to " + std::to_string(choices);
+          return false;
+        }
+        p->picks |= 1u << choice;
+        if (dot == std::string::npos) return true;
+        begin = dot + 1;
+      }
+    }
+  }
+  return false;
+}
+
+}  // namespace
+
+std::string EncodePrediction(const QuestionDef& question, const Prediction& p) {
+  static const char kOutcome[] = {'o', 'r', 'w', 's'};
+  return EncodeGuess(question, p) + "_" + std::to_string(static_cast<int>(p.confidence)) +
+         kOutcome[static_cast<int>(p.outcome)];
+}
+
+bool DecodePrediction(const std::string& text, const QuestionDef& question, const LessonState& state,
+                      Prediction* prediction, std::string* why) {
+  const size_t mark = text.rfind('_');
+  if (mark == std::string::npos || mark == 0 || text.size() != mark + 3) {
+    *why = "takes GUESS_CONFIDENCE OUTCOME, e.g. 2_3r";
+    return false;
+  }
+  Prediction p;
+  if (!DecodeGuess(text.substr(0, mark), question, state, &p, why)) return false;
+  const char confidence = text[mark + 1];
+  const char outcome = text[mark + 2];
+  if (confidence < '0' || confidence > '3') {
+    *why = "the confidence is not 0 to 3";
+    return false;
+  }
+  p.confidence = static_cast<Confidence>(confidence - '0');
+  switch (outcome) {
+    case 'o': p.outcome = Outcome::Open; break;
+    case 'r': p.outcome = Outcome::Right; break;
+    case 'w': p.outcome = Outcome::Wrong; break;
+    case 's': p.outcome = Outcome::Skipped; break;
+    default: *why = "the outcome is not o, r, w or s"; return false;
+  }
+  // What the widget itself never writes: a committed guess without a guess or a confidence, a skip
+  // with a guess, an open question with a confidence.
+  const bool committed = p.outcome == Outcome::Right || p.outcome == Outcome::Wrong;
+  if (committed != (p.confidence != Confidence::None) || (committed && !p.Guessed()) ||
+      (p.outcome == Outcome::Skipped && p.Guessed())) {
+    *why = "its parts do not go together";
+    return false;
+  }
+  *prediction = p;
+  return true;
+}
+
+Param PredictionParam(Question question) {
+  const QuestionDef& def = QuestionOf(question);
+  return {std::string(SceneName(def.scene)) + ".predict", ParamForm::Text, 0, 16, static_cast<int>(question),
+          [](const LessonState& state, int q, ParamValue* value) {
+            const Question asked = static_cast<Question>(q);
+            value->text = EncodePrediction(QuestionOf(asked), PredictionFor(state, asked));
+            return true;
+          },
+          [](LessonState& state, int q, const ParamValue& value, std::string* why) {
+            const Question asked = static_cast<Question>(q);
+            return DecodePrediction(value.text, QuestionOf(asked), state, &Of(state, asked), why);
+          }};
+}
+
+// [SECTION] Events
+
+std::string PredictionEventJson(const PredictionEvent& event) {
+  char latency[32];
+  std::snprintf(latency, sizeof(latency), "%.3f", event.latency);
+  return "{\"scene\":" + JsonString(event.scene) + ",\"question\":" + JsonString(event.question) +
+         ",\"prediction\":" + JsonString(event.prediction) + ",\"confidence\":" + JsonString(event.confidence) +
+         ",\"skipped\":" + (event.skipped ? "true" : "false") + ",\"correct\":" + (event.correct ? "true" : "false") +
+         ",\"latency\":" + latency + "}";
+}
+
+}  // namespace lesson

@@ -1,0 +1,138 @@
+#include "ui/prediction.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "lesson/text_store.h"
+#include "ui/access.h"
+#include "ui/item_registry.h"
+#include "ui/text_layout.h"
+
+namespace ui {
+
+namespace {
+
+using lesson::T;
+
+std::string Key(lesson::Question question, const char* part) {
+  return std::string("predict.") + lesson::QuestionOf(question).name + "." + part;
+}
+
+double TakeLatency(Context& ctx, lesson::Question question) {
+  return TakeAnswerTime(ctx, lesson::QuestionOf(question).name);
+}
+
+}  // namespace
+
+namespace {
+
+std::vector<std::pair<std::string, double>>::iterator Clock(Context& ctx, const std::string& name) {
+  return std::find_if(ctx.asked_at.begin(), ctx.asked_at.end(), [&](const auto& clock) { return clock.first == name; });
+}
+
+}  // namespace
+
+void StartAnswerClock(Context& ctx, const std::string& name) {
+  if (Clock(ctx, name) == ctx.asked_at.end()) ctx.asked_at.emplace_back(name, ImGui::GetTime());
+}
+
+double TakeAnswerTime(Context& ctx, const std::string& name) {
+  const auto found = Clock(ctx, name);
+  if (found == ctx.asked_at.end()) return 0.0;
+  const double seconds = ImGui::GetTime() - found->second;
+  ctx.asked_at.erase(found);
+  return seconds;
+}
+
+void DrawQuestionLine(const lesson::LessonState& state, Context& ctx, lesson::Question question) {
+  StartAnswerClock(ctx, lesson::QuestionOf(question).name);
+  ImGui::PushFont(ctx.fonts.bold);
+  Paragraph(lesson::QuestionText(state, question));
+  ImGui::PopFont();
+  RecordItem(ctx, Key(question, "question").c_str());
+}
+
+bool PickTarget(lesson::LessonState& state, Context& ctx, lesson::Question question, int choice, const std::string& name,
+                ImVec2 min, ImVec2 max, ImU32 color) {
+  const std::string id = Key(question, "pick") + std::to_string(choice + 1);
+  const ImVec2 cursor = ImGui::GetCursorScreenPos();
+  ImGui::SetCursorScreenPos(min);
+  const bool pressed = ImGui::InvisibleButton(id.c_str(), ImVec2(max.x - min.x, max.y - min.y));
+  const bool picked = lesson::PredictionFor(state, question).pick == choice;
+  DescribeRadio(ctx, name, picked);
+  RecordItem(ctx, id.c_str());
+  const bool hovered = ImGui::IsItemHovered();
+  const bool focused = ImGui::IsItemFocused() && ImGui::GetIO().NavVisible;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float rounding = ImGui::GetStyle().FrameRounding;
+  if (picked) {
+    draw->AddRect(min, max, color, rounding, 0, 3.0f);
+  } else if (hovered) {
+    draw->AddRect(min, max, color, rounding, 0, 1.5f);
+  }
+  if (focused) {
+    draw->AddRect(ImVec2(min.x - 3.0f, min.y - 3.0f), ImVec2(max.x + 3.0f, max.y + 3.0f),
+                  ImGui::GetColorU32(ImGuiCol_NavHighlight), rounding, 0, 2.0f);
+  }
+  ImGui::SetCursorScreenPos(cursor);
+  if (pressed) lesson::PickChoice(state, question, choice);
+  return pressed;
+}
+
+void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question question) {
+  const lesson::Prediction& p = lesson::PredictionFor(state, question);
+  const bool picked = p.Guessed();
+  Paragraph(picked ? lesson::Fill(T("predict.picked"), {{"pick", lesson::QuestionOf(question).guess_words(state, p)}})
+                   : lesson::QuestionHint(state, question));
+  RecordItem(ctx, Key(question, "hint").c_str());
+  ButtonRow row;
+  ImGui::BeginDisabled(!picked);
+  for (lesson::Confidence c : {lesson::Confidence::Sure, lesson::Confidence::ThinkSo, lesson::Confidence::Guessing}) {
+    const std::string& label = T(lesson::ConfidenceKey(c));
+    row.Place(label);
+    ImGui::PushID(static_cast<int>(c));
+    if (ImGui::Button(label.c_str())) {
+      lesson::CommitPrediction(state, question, c, TakeLatency(ctx, question));
+    }
+    ImGui::PopID();
+    RecordItem(ctx, Key(question, lesson::ConfidenceName(c)).c_str());
+  }
+  ImGui::EndDisabled();
+  const std::string& skip = T("predict.skip");
+  row.Place(skip);
+  if (ImGui::Button(skip.c_str())) lesson::SkipPrediction(state, question, TakeLatency(ctx, question));
+  RecordItem(ctx, Key(question, "skip").c_str());
+}
+
+void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question question) {
+  const lesson::Prediction& p = lesson::PredictionFor(state, question);
+  if (p.outcome == lesson::Outcome::Open) return;
+  if (p.outcome != lesson::Outcome::Skipped) {
+    const Palette& palette = ctx.palette;
+    const bool right = p.outcome == lesson::Outcome::Right;
+    const std::string said = lesson::Fill(T("predict.you_said"),
+                                          {{"pick", lesson::QuestionOf(question).guess_words(state, p)},
+                                           {"confidence", T(std::string(lesson::ConfidenceKey(p.confidence)) + "_said")}});
+    // The words carry the verdict; a bar beside them repeats it in colour.
+    const float indent = 14.0f;
+    ImGui::Indent(indent);
+    ImGui::BeginGroup();
+    ImGui::PushFont(ctx.fonts.bold);
+    Paragraph(said + " " + T(right ? "predict.right" : "predict.wrong"));
+    ImGui::PopFont();
+    Paragraph(lesson::PredictionFeedback(state, question));
+    ImGui::EndGroup();
+    ImGui::Unindent(indent);
+    RecordItem(ctx, Key(question, "verdict").c_str());
+    const ImVec2 min = ImGui::GetItemRectMin();
+    const ImVec2 max = ImGui::GetItemRectMax();
+    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(min.x - indent, min.y), ImVec2(min.x - indent + 4.0f, max.y),
+                                              right ? palette.output : palette.second, 2.0f);
+  }
+  if (ImGui::Button(T("predict.again").c_str())) lesson::AskAgain(state, question);
+  RecordItem(ctx, Key(question, "again").c_str());
+}
+
+}  // namespace ui

@@ -1,0 +1,249 @@
+// Predict, then see, in the real panels: each scene with a reveal asks first, hides its answer
+// while it asks, takes a pick on its picture and a confidence, reveals with the guess beside the
+// result and the line that explains it, and lets the learner skip.
+#include <doctest/doctest.h>
+
+#include <string>
+
+#include <imgui.h>
+
+#include "lesson/builtin_text.h"
+#include "lesson/lesson_state.h"
+#include "lesson/text_store.h"
+#include "ui/access.h"
+#include "ui/compare_panel.h"
+#include "ui/quiz_panel.h"
+#include "ui/widget.h"
+#include "ui_harness.h"
+
+using lesson::Confidence;
+using lesson::LessonState;
+using lesson::Outcome;
+using lesson::Question;
+using ui_test::UiHarness;
+
+namespace {
+
+void EnsureLessonText() {
+  if (!lesson::LessonText().Has("predict.compare.strongest.question")) {
+    lesson::LessonText() = lesson::TextStore();
+    lesson::LoadBuiltInText(lesson::LessonText());
+  }
+}
+
+const ui::AccessNode* FindNode(const ui::Context& ctx, const std::string& name, ui::AccessRole role) {
+  for (const ui::AccessNode& node : ctx.access.nodes) {
+    if (node.name == name && node.role == role) return &node;
+  }
+  return nullptr;
+}
+
+float Width(const ui::ItemRect& r) { return r.max.x - r.min.x; }
+
+}  // namespace
+
+TEST_CASE("compare asks which key gets the most weight, and shows no weight until the learner answers") {
+  EnsureLessonText();
+  for (const float width : {1280.0f, 390.0f}) {
+    CAPTURE(width);
+    LessonState state;
+    UiHarness ui(width, 1600.0f);
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(3, draw);
+    ui_test::CheckLaidOut(ui.ctx);
+    CHECK(ui.Has("predict.compare.strongest.question"));
+    CHECK_FALSE(ui.Has("compare.numbers"));  // "Show the numbers" would give it away
+    CHECK_FALSE(ui.Has("compare.output_marker"));
+    for (int k = 0; k < lesson::kCompareKeyCount; ++k) {
+      CAPTURE(k);
+      CHECK(Width(ui.Item(("compare.weight" + std::to_string(k)).c_str())) == 0.0f);
+      // Each key is a choice on the strip, for the pointer and the screen reader alike.
+      const ui::AccessNode* radio =
+          FindNode(ui.ctx, lesson::T("compare.key" + std::to_string(k)), ui::AccessRole::Radio);
+      REQUIRE(radio != nullptr);
+      CHECK(radio->checked == 0);
+    }
+    // The confidences commit a pick: there is none yet.
+    const ui::AccessNode* sure = FindNode(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button);
+    REQUIRE(sure != nullptr);
+    CHECK(sure->disabled);
+    ui.Click(ui.Item("predict.compare.strongest.sure").Center(), draw);
+    CHECK(lesson::Asking(state, Question::CompareStrongest));
+    CHECK(state.predictions.events.empty());
+  }
+}
+
+TEST_CASE("a tap on a key and a confidence reveal the weights beside the guess, with the line explaining them") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1600.0f);
+  ui.ctx.reduced_motion = true;  // the bars jump to their lengths: measured at once
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  // A wrong guess: the shop key.
+  ui.Click(ui.Item("predict.compare.strongest.pick3").Center(), draw);
+  CHECK(lesson::PredictionFor(state, Question::CompareStrongest).pick == 2);
+  ui.Frames(2, draw);
+  CHECK(FindNode(ui.ctx, lesson::T("compare.key2"), ui::AccessRole::Radio)->checked == 1);
+  CHECK_FALSE(FindNode(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button)->disabled);
+  ui.Click(ui.Item("predict.compare.strongest.think-so").Center(), draw);
+  ui.Frames(3, draw);
+  const lesson::Prediction& p = lesson::PredictionFor(state, Question::CompareStrongest);
+  CHECK(p.outcome == Outcome::Wrong);
+  CHECK(p.confidence == Confidence::ThinkSo);
+  REQUIRE(state.predictions.events.size() == 1);
+  CHECK(state.predictions.events[0].prediction == lesson::T("compare.key2"));
+  CHECK(state.predictions.events[0].latency > 0.0);
+  // The weights show, each bar as long as its weight, and the output's marker.
+  const lesson::CompareResult result = lesson::ComputeCompare(state.compare);
+  const float track = Width(ui.Item("compare.weight1")) / static_cast<float>(result.weights[1]);
+  for (int k = 0; k < lesson::kCompareKeyCount; ++k) {
+    CAPTURE(k);
+    CHECK(Width(ui.Item(("compare.weight" + std::to_string(k)).c_str())) ==
+          doctest::Approx(static_cast<double>(track) * result.weights[static_cast<size_t>(k)]).epsilon(0.01));
+  }
+  CHECK(ui.Has("compare.output_marker"));
+  CHECK(ui.Has("compare.numbers"));
+  CHECK(ui.Has("predict.compare.strongest.verdict"));
+  CHECK_FALSE(ui.Has("predict.compare.strongest.question"));
+  CHECK_FALSE(ui.Has("predict.compare.strongest.pick1"));
+  // "Ask me again" opens the question anew.
+  ui.Click(ui.Item("predict.compare.strongest.again").Center(), draw);
+  ui.Frames(2, draw);
+  CHECK(lesson::Asking(state, Question::CompareStrongest));
+  CHECK(ui.Has("predict.compare.strongest.question"));
+}
+
+TEST_CASE("a learner can skip the question, and every control works while it is open") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1600.0f);
+  const auto draw = ui_test::InFullWindow(ui.ctx, "compare", [&] { ui::DrawComparePanel(state, ui.ctx); });
+  ui.Frames(3, draw);
+  // The query still turns while the question waits (the scene never locks): the panel's first tab stop.
+  ui.PressKey(ImGuiKey_Tab, draw);
+  ui.PressKey(ImGuiKey_RightArrow, draw);
+  CHECK(state.compare.query.x == doctest::Approx(1.1));
+  ui.Click(ui.Item("predict.compare.strongest.skip").Center(), draw);
+  ui.Frames(2, draw);
+  CHECK(lesson::PredictionFor(state, Question::CompareStrongest).outcome == Outcome::Skipped);
+  CHECK(ui.Has("compare.numbers"));
+  CHECK(ui.Has("compare.output_marker"));
+  CHECK_FALSE(ui.Has("predict.compare.strongest.verdict"));
+  CHECK(ui.Has("predict.compare.strongest.again"));
+  REQUIRE(state.predictions.events.size() == 1);
+  CHECK(state.predictions.events[0].skipped);
+}
+
+TEST_CASE("a screen reader's keys pick and commit: Tab to a key, Space, then a confidence") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1600.0f);
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  const ui::AccessNode* bus = FindNode(ui.ctx, lesson::T("compare.key1"), ui::AccessRole::Radio);
+  REQUIRE(bus != nullptr);
+  REQUIRE(ui::FocusAccessControl(ui.ctx, bus->id));
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_Space, draw);
+  CHECK(lesson::PredictionFor(state, Question::CompareStrongest).pick == 1);
+  ui.Frames(2, draw);
+  const ui::AccessNode* sure = FindNode(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button);
+  REQUIRE(sure != nullptr);
+  REQUIRE(ui::FocusAccessControl(ui.ctx, sure->id));
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_Space, draw);
+  CHECK(lesson::PredictionFor(state, Question::CompareStrongest).outcome == Outcome::Right);
+}
+
+TEST_CASE("the walkthrough's pictures and an author's widget without predictions ask nothing") {
+  EnsureLessonText();
+  LessonState state;
+  UiHarness ui(1280.0f, 1600.0f);
+  const auto picture = ui_test::InFullWindow(ui.ctx, "picture", [&] { ui::DrawComparePicture(state, ui.ctx); });
+  ui.Frames(2, picture);
+  CHECK(Width(ui.Item("compare.weight1")) > 0.0f);
+  CHECK_FALSE(ui.Has("predict.compare.strongest.pick1"));
+  state.predictions.ask = false;
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  CHECK_FALSE(ui.Has("predict.compare.strongest.question"));
+  CHECK(ui.Has("compare.numbers"));
+}
+
+TEST_CASE("the quick check ends with the learner's record of predictions") {
+  EnsureLessonText();
+  LessonState state;
+  state.scene = lesson::Scene::Quiz;
+  UiHarness ui(1280.0f, 3000.0f);
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  CHECK(ui.Has("quiz.record"));
+  lesson::PickChoice(state, Question::CompareStrongest, 1);
+  lesson::CommitPrediction(state, Question::CompareStrongest, Confidence::Sure, 1.0);
+  CHECK(lesson::RecordText(state).find(lesson::T("predict.sure") + ": 1") != std::string::npos);
+  // Checking a quick-check answer is told to the host as a prediction is.
+  state.predictions.events.clear();
+  ui.Click(ui.Item("quiz.q1.choice2").Center(), draw);
+  ui.Click(ui.Item("quiz.q1.reveal").Center(), draw);
+  REQUIRE(state.predictions.events.size() == 1);
+  CHECK(state.predictions.events[0].question == "quiz.q1");
+  CHECK(state.predictions.events[0].correct);
+  CHECK(state.predictions.events[0].latency > 0.0);
+}
+
+TEST_CASE("combine asks where the output lands: the learner drags a marker, and the fulcrum slides from it") {
+  EnsureLessonText();
+  for (const float width : {1280.0f, 390.0f}) {
+    CAPTURE(width);
+    LessonState state;
+    state.scene = lesson::Scene::Combine;
+    UiHarness ui(width, 1600.0f);
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(3, draw);
+    ui_test::CheckLaidOut(ui.ctx);
+    CHECK(ui.Has("predict.combine.output.question"));
+    CHECK_FALSE(ui.Has("combine.fulcrum"));
+    CHECK_FALSE(ui.Has("combine.number_line.output"));
+    REQUIRE(ui.Has("combine.guess"));
+    const ui::AccessNode* guess = FindNode(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
+    REQUIRE(guess != nullptr);
+    CHECK(guess->lo == 10.0);
+    CHECK(guess->hi == 20.0);
+    // Dragged from halfway toward the second value, by the beam's own scale: 10 at its tick, 20 at its.
+    const float x10 = ui.Item("combine.tick.first").min.x;
+    const float x20 = ui.Item("combine.tick.second").min.x;
+    const ImVec2 from = ui.Item("combine.guess").Center();
+    ui.Drag(from, ImVec2(x10 + 0.6f * (x20 - x10), from.y), draw);
+    const lesson::Prediction& p = lesson::PredictionFor(state, Question::CombineOutput);
+    CHECK(p.Guessed());
+    CHECK(p.value == doctest::Approx(16.0).epsilon(0.01));
+    ui.Frames(2, draw);
+    ui.Click(ui.Item("predict.combine.output.sure").Center(), draw);
+    ui.Frames(3, draw);
+    CHECK(p.outcome == Outcome::Wrong);  // 16 is 2 from 18: outside a twentieth of 10
+    CHECK(ui.Has("combine.fulcrum"));
+    CHECK(ui.Has("combine.guess"));  // the guess stays beside the result
+    CHECK(ui.Has("predict.combine.output.verdict"));
+  }
+}
+
+TEST_CASE("combine's guess steps with the arrow keys, as a slider does") {
+  EnsureLessonText();
+  LessonState state;
+  state.scene = lesson::Scene::Combine;
+  UiHarness ui(1280.0f, 1600.0f);
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  const ui::AccessNode* guess = FindNode(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
+  REQUIRE(guess != nullptr);
+  REQUIRE(ui::FocusAccessControl(ui.ctx, guess->id));
+  ui.Frames(2, draw);
+  ui.PressKey(ImGuiKey_RightArrow, draw);
+  const lesson::Prediction& p = lesson::PredictionFor(state, Question::CombineOutput);
+  CHECK(p.Guessed());
+  CHECK(p.value == doctest::Approx(15.5));  // a twentieth of 10..20 from halfway
+  ui.PressKey(ImGuiKey_LeftArrow, draw);
+  ui.PressKey(ImGuiKey_LeftArrow, draw);
+  CHECK(p.value == doctest::Approx(14.5));
+}

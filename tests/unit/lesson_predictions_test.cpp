@@ -1,0 +1,395 @@
+// Predictions before each reveal (lesson/predictions): asking, picking, committing and skipping;
+// the judge and its feedback held to the scene's numbers over many states; the record; links; the
+// host's events.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <string>
+
+#include "lesson/builtin_text.h"
+#include "lesson/describe.h"
+#include "lesson/lesson_state.h"
+#include "lesson/mirror_words.h"
+#include "lesson/state_url.h"
+#include "lesson/text_store.h"
+
+using lesson::Confidence;
+using lesson::LessonState;
+using lesson::Outcome;
+using lesson::Prediction;
+using lesson::Question;
+
+namespace {
+
+constexpr Question kCompare = Question::CompareStrongest;
+
+void LoadWords() {
+  lesson::LessonText() = lesson::TextStore();
+  lesson::LoadBuiltInText(lesson::LessonText());
+}
+
+bool Contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+TEST_CASE("every question is open and asked at first, and its scene asks it") {
+  const LessonState state;
+  for (int q = 0; q < lesson::kQuestionCount; ++q) {
+    const Question question = static_cast<Question>(q);
+    const lesson::QuestionDef& def = lesson::QuestionOf(question);
+    CAPTURE(def.name);
+    CHECK(def.id == question);
+    CHECK(lesson::Asking(state, question));
+    CHECK(lesson::SceneQuestion(def.scene) == &def);
+    CHECK(lesson::FindQuestion(def.name) == &def);
+    CHECK(std::string(def.name).rfind(std::string(lesson::SceneName(def.scene)) + ".", 0) == 0);
+  }
+  CHECK(lesson::SceneQuestion(lesson::Scene::Walkthrough) == nullptr);
+  CHECK(lesson::SceneQuestion(lesson::Scene::Quiz) == nullptr);
+  LessonState off;
+  off.predictions.ask = false;
+  CHECK_FALSE(lesson::Asking(off, kCompare));
+}
+
+TEST_CASE("a guess needs a pick and a confidence; a skip needs neither; neither locks the question") {
+  LoadWords();
+  LessonState state;
+  CHECK_FALSE(lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0));
+  CHECK_FALSE(lesson::PickChoice(state, kCompare, -1));
+  CHECK_FALSE(lesson::PickChoice(state, kCompare, lesson::kCompareKeyCount));
+  CHECK(lesson::PickChoice(state, kCompare, 2));
+  CHECK_FALSE(lesson::CommitPrediction(state, kCompare, Confidence::None, 1.0));
+  CHECK(state.predictions.events.empty());
+  CHECK(lesson::CommitPrediction(state, kCompare, Confidence::ThinkSo, 2.5));
+  CHECK_FALSE(lesson::Asking(state, kCompare));
+  // Once revealed, nothing changes the guess until the learner asks again.
+  CHECK_FALSE(lesson::PickChoice(state, kCompare, 1));
+  CHECK_FALSE(lesson::SkipPrediction(state, kCompare, 0.0));
+  CHECK(lesson::PredictionFor(state, kCompare).pick == 2);
+  lesson::AskAgain(state, kCompare);
+  CHECK(lesson::Asking(state, kCompare));
+  CHECK(lesson::PredictionFor(state, kCompare).pick == -1);
+  CHECK(lesson::SkipPrediction(state, kCompare, 0.5));
+  CHECK(lesson::PredictionFor(state, kCompare).outcome == Outcome::Skipped);
+  CHECK(lesson::PredictionFeedback(state, kCompare).empty());
+  REQUIRE(state.predictions.events.size() == 2);
+  const lesson::PredictionEvent& guess = state.predictions.events[0];
+  CHECK(guess.scene == "compare");
+  CHECK(guess.question == "compare.strongest");
+  CHECK(guess.prediction == lesson::T("compare.key2"));
+  CHECK(guess.confidence == "think-so");
+  CHECK_FALSE(guess.skipped);
+  CHECK(guess.latency == doctest::Approx(2.5));
+  const lesson::PredictionEvent& skip = state.predictions.events[1];
+  CHECK(skip.skipped);
+  CHECK(skip.prediction.empty());
+  CHECK(skip.confidence.empty());
+  CHECK_FALSE(skip.correct);
+}
+
+TEST_CASE("at the preset the bus key gets the most weight, and only picking it is right") {
+  LoadWords();
+  const lesson::CompareResult result = lesson::ComputeCompare(lesson::CompareScene{});
+  REQUIRE(result.ok);
+  REQUIRE(result.strongest == lesson::kCompareAnswerKey);
+  for (int pick = 0; pick < lesson::kCompareKeyCount; ++pick) {
+    CAPTURE(pick);
+    LessonState state;
+    REQUIRE(lesson::PickChoice(state, kCompare, pick));
+    REQUIRE(lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0));
+    const bool right = pick == lesson::kCompareAnswerKey;
+    CHECK((lesson::PredictionFor(state, kCompare).outcome == Outcome::Right) == right);
+    CHECK(state.predictions.events.back().correct == right);
+    const std::string feedback = lesson::PredictionFeedback(state, kCompare);
+    // The feedback names the key with the most weight, its weight and its q·k as the strip shows them.
+    CHECK(Contains(feedback, lesson::T("compare.key1") + " "));
+    CHECK(Contains(feedback, lesson::MirrorNumber(result.weights[1])));
+    CHECK(Contains(feedback, lesson::MirrorNumber(result.dot_products[1])));
+    if (!right) {
+      CHECK(Contains(feedback, lesson::MirrorNumber(result.weights[static_cast<size_t>(pick)])));
+      CHECK(Contains(feedback, lesson::MirrorNumber(result.dot_products[static_cast<size_t>(pick)])));
+    }
+  }
+}
+
+// The feedback's claim: the key with the most weight is the one reaching furthest along the
+// query's direction (the largest q·k), and a wrong pick's q·k is smaller. Held over random scenes
+// with scaling on and off and any temperature.
+TEST_CASE("the feedback's claim holds over many scenes") {
+  LoadWords();
+  std::mt19937 random(36);
+  std::uniform_real_distribution<double> coordinate(-2.0, 2.0);
+  std::uniform_real_distribution<double> temperature(0.1, 5.0);
+  int wrong_picks = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    LessonState state;
+    lesson::SetQuery(state.compare, {coordinate(random), coordinate(random)});
+    for (int k = 0; k < lesson::kCompareKeyCount; ++k) {
+      lesson::SetKeyPosition(state.compare, k, {coordinate(random), coordinate(random)});
+    }
+    lesson::SetTemperature(state.compare, temperature(random));
+    state.compare.scaled = trial % 2 == 0;
+    const lesson::CompareResult result = lesson::ComputeCompare(state.compare);
+    REQUIRE(result.ok);
+    const int pick = trial % lesson::kCompareKeyCount;
+    REQUIRE(lesson::PickChoice(state, kCompare, pick));
+    REQUIRE(lesson::CommitPrediction(state, kCompare, Confidence::Guessing, 0.0));
+    const size_t best = static_cast<size_t>(result.strongest);
+    const size_t p = static_cast<size_t>(pick);
+    const bool right = lesson::PredictionFor(state, kCompare).outcome == Outcome::Right;
+    CAPTURE(trial);
+    // The largest weight goes with the largest q·k.
+    CHECK(*std::max_element(result.dot_products.begin(), result.dot_products.end()) == result.dot_products[best]);
+    if (right) {
+      CHECK(lesson::MirrorNumber(result.weights[p]) == lesson::MirrorNumber(result.weights[best]));
+    } else {
+      ++wrong_picks;
+      CHECK(result.weights[best] > result.weights[p]);
+      CHECK(result.dot_products[best] > result.dot_products[p]);
+      CHECK(Contains(lesson::PredictionFeedback(state, kCompare), lesson::MirrorNumber(result.dot_products[p])));
+    }
+  }
+  CHECK(wrong_picks > 100);
+}
+
+TEST_CASE("while the question is open the mirror holds the weights back") {
+  LoadWords();
+  LessonState state;
+  const lesson::CompareResult result = lesson::ComputeCompare(state.compare);
+  const std::string asking = lesson::DescribeScene(state);
+  CHECK(Contains(asking, lesson::T("predict.compare.strongest.question")));
+  CHECK_FALSE(Contains(asking, lesson::MirrorNumber(result.weights[1])));
+  for (const auto& row : lesson::DescribeTable(state).rows) {
+    for (const std::string& cell : row) CHECK_FALSE(cell == lesson::MirrorNumber(result.weights[1]));
+  }
+  lesson::SkipPrediction(state, kCompare, 0.0);
+  CHECK(Contains(lesson::DescribeScene(state), lesson::MirrorNumber(result.weights[1])));
+}
+
+TEST_CASE("a scene's reset keeps the predictions; resetting everything forgets them") {
+  LoadWords();
+  LessonState state;
+  lesson::PickChoice(state, kCompare, 1);
+  lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0);
+  lesson::ResetScene(state, lesson::Scene::Compare);
+  CHECK(lesson::PredictionFor(state, kCompare).outcome == Outcome::Right);
+  state.predictions.ask = false;
+  lesson::ResetAll(state);
+  CHECK(lesson::PredictionFor(state, kCompare).outcome == Outcome::Open);
+  CHECK_FALSE(state.predictions.ask);              // the author's choice stays
+  CHECK(state.predictions.events.size() == 1);     // and the host still hears of the commit
+}
+
+TEST_CASE("the record counts guesses, right ones and skips, by confidence") {
+  LoadWords();
+  LessonState state;
+  CHECK(lesson::Record(state.predictions).made == 0);
+  lesson::PickChoice(state, kCompare, 1);
+  lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0);
+  lesson::PredictionRecord record = lesson::Record(state.predictions);
+  CHECK(record.made == 1);
+  CHECK(record.right == 1);
+  CHECK(record.made_at[static_cast<size_t>(Confidence::Sure)] == 1);
+  CHECK(record.right_at[static_cast<size_t>(Confidence::Sure)] == 1);
+  const std::string text = lesson::RecordText(state);
+  CHECK(Contains(text, lesson::T("predict.sure") + ": 1"));
+  lesson::AskAgain(state, kCompare);
+  lesson::PickChoice(state, kCompare, 0);
+  lesson::CommitPrediction(state, kCompare, Confidence::Guessing, 1.0);
+  record = lesson::Record(state.predictions);
+  CHECK(record.made == 1);
+  CHECK(record.right == 0);
+  CHECK(record.made_at[static_cast<size_t>(Confidence::Guessing)] == 1);
+  CHECK(record.made_at[static_cast<size_t>(Confidence::Sure)] == 0);
+  lesson::AskAgain(state, kCompare);
+  lesson::SkipPrediction(state, kCompare, 0.0);
+  record = lesson::Record(state.predictions);
+  CHECK(record.made == 0);
+  CHECK(record.skipped == 1);
+}
+
+namespace {
+
+Prediction Made(int pick, Confidence confidence, Outcome outcome) {
+  Prediction p;
+  p.pick = pick;
+  p.confidence = confidence;
+  p.outcome = outcome;
+  return p;
+}
+
+}  // namespace
+
+TEST_CASE("a link carries each prediction and refuses what the widget never writes") {
+  LoadWords();
+  const lesson::QuestionDef& compare = lesson::QuestionOf(kCompare);
+  const LessonState fresh;
+  for (const Prediction& p : {Prediction{}, Made(2, Confidence::Sure, Outcome::Right),
+                              Made(0, Confidence::Guessing, Outcome::Wrong), Made(-1, Confidence::None, Outcome::Skipped),
+                              Made(3, Confidence::None, Outcome::Open)}) {
+    const std::string text = lesson::EncodePrediction(compare, p);
+    CAPTURE(text);
+    Prediction back = Made(1, Confidence::ThinkSo, Outcome::Wrong);
+    std::string why;
+    REQUIRE(lesson::DecodePrediction(text, compare, fresh, &back, &why));
+    CHECK(back.pick == p.pick);
+    CHECK(back.confidence == p.confidence);
+    CHECK(back.outcome == p.outcome);
+  }
+  CHECK(lesson::EncodePrediction(compare, Made(1, Confidence::Sure, Outcome::Right)) == "2_3r");
+  CHECK(lesson::EncodePrediction(compare, Made(-1, Confidence::None, Outcome::Skipped)) == "-_0s");
+  for (const char* bad : {"", "2", "2_3", "2_3x", "5_3r", "0_3r", "2_4r", "-_3r", "2_0r", "2_3s", "-_1s", "2_1o",
+                          "a_3r", "12345_3r", "2_3rr", "_3r", "1.2_3r", "2__3r"}) {
+    CAPTURE(bad);
+    Prediction p = Made(1, Confidence::ThinkSo, Outcome::Wrong);
+    std::string why;
+    CHECK_FALSE(lesson::DecodePrediction(bad, compare, fresh, &p, &why));
+    CHECK_FALSE(why.empty());
+    CHECK(p.pick == 1);  // unchanged
+  }
+
+  LessonState state;
+  lesson::PickChoice(state, kCompare, 3);
+  lesson::CommitPrediction(state, kCompare, Confidence::ThinkSo, 1.0);
+  const std::string link = lesson::EncodeState(state);
+  CHECK(Contains(link, "compare.predict=4_2w"));
+  LessonState opened;
+  std::string warning;
+  REQUIRE(lesson::DecodeState(link, &opened, &warning));
+  CHECK(lesson::PredictionFor(opened, kCompare).pick == 3);
+  CHECK(lesson::PredictionFor(opened, kCompare).outcome == Outcome::Wrong);
+  CHECK(opened.predictions.events.empty());  // a link restores; it tells the host nothing new
+  CHECK_FALSE(Contains(lesson::EncodeState(LessonState{}), "predict"));
+  // A malformed one is refused with a warning; the rest of the link still applies.
+  LessonState hostile;
+  warning.clear();
+  lesson::DecodeState("compare.predict=9_9z&compare.temperature=2", &hostile, &warning);
+  CHECK(Contains(warning, "compare.predict"));
+  CHECK(lesson::PredictionFor(hostile, kCompare).outcome == Outcome::Open);
+}
+
+TEST_CASE("the host's event is JSON with every field") {
+  lesson::PredictionEvent event{"compare", "compare.strongest", "bus \"1\"", "sure", false, true, 1.23456};
+  CHECK(lesson::PredictionEventJson(event) ==
+        R"({"scene":"compare","question":"compare.strongest","prediction":"bus \"1\"","confidence":"sure",)"
+        R"("skipped":false,"correct":true,"latency":1.235})");
+  LessonState state;
+  for (int i = 0; i < 100; ++i) {
+    lesson::SkipPrediction(state, kCompare, 0.0);
+    lesson::AskAgain(state, kCompare);
+  }
+  CHECK(state.predictions.events.size() == 64);  // a host that never listens cannot make it grow
+}
+
+TEST_CASE("a quick-check answer is told to the host like a prediction") {
+  LessonState state;
+  lesson::SelectChoice(state.quiz, 0, 1);
+  lesson::Reveal(state.quiz, 0);
+  lesson::QueueQuizAnswer(state, 0, 4.0);
+  REQUIRE(state.predictions.events.size() == 1);
+  CHECK(state.predictions.events[0].question == "quiz.q1");
+  CHECK(state.predictions.events[0].prediction == "B");
+  CHECK(state.predictions.events[0].correct);
+  CHECK(state.predictions.events[0].confidence.empty());
+  lesson::QueueQuizAnswer(state, 5, 0.0);
+  CHECK(state.predictions.events.size() == 1);
+}
+
+// [SECTION] Combine: where the output lands
+
+TEST_CASE("combine asks where the output lands, between the two values, and judges within a twentieth") {
+  LoadWords();
+  constexpr Question kCombine = Question::CombineOutput;
+  LessonState state;
+  CHECK(lesson::Asking(state, kCombine));
+  CHECK_FALSE(lesson::PickChoice(state, kCombine, 0));  // a number, not a choice
+  CHECK_FALSE(lesson::GuessValue(state, kCombine, std::nan("")));
+  CHECK(lesson::GuessValue(state, kCombine, 25.0));
+  CHECK(lesson::PredictionFor(state, kCombine).value == 20.0);  // clamped to the values' range
+  CHECK(lesson::GuessValue(state, kCombine, 17.6));
+  REQUIRE(lesson::CommitPrediction(state, kCombine, Confidence::Sure, 3.0));
+  CHECK(lesson::PredictionFor(state, kCombine).outcome == Outcome::Right);  // 18 ± 0.5
+  CHECK(state.predictions.events.back().prediction == "17.6");
+  CHECK(Contains(lesson::PredictionFeedback(state, kCombine), "10 × 0.2 + 20 × 0.8 = 2 + 16"));
+  lesson::AskAgain(state, kCombine);
+  lesson::GuessValue(state, kCombine, 15.0);
+  lesson::CommitPrediction(state, kCombine, Confidence::Guessing, 3.0);
+  CHECK(lesson::PredictionFor(state, kCombine).outcome == Outcome::Wrong);
+  const std::string feedback = lesson::PredictionFeedback(state, kCombine);
+  CHECK(Contains(feedback, "18, 3 above your guess"));
+  CHECK(Contains(feedback, "0.8 of the way from 10 to 20"));
+  // Two equal values leave nothing to predict.
+  LessonState equal;
+  lesson::SetSecondValue(equal.combine, 10.0);
+  CHECK_FALSE(lesson::Asking(equal, kCombine));
+}
+
+// The feedback's claims over many scenes: the output sits the second weight's share of the way from
+// the first value to the second; "above" and "below" say which side of the guess it is, by the gap
+// written; right is within a twentieth of the values' distance.
+TEST_CASE("the combine feedback's claims hold over many scenes") {
+  LoadWords();
+  constexpr Question kCombine = Question::CombineOutput;
+  std::mt19937 random(18);
+  std::uniform_real_distribution<double> value(-100.0, 100.0);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int above = 0, below = 0, right = 0;
+  for (int trial = 0; trial < 1000; ++trial) {
+    LessonState state;
+    lesson::SetFirstValue(state.combine, value(random));
+    lesson::SetSecondValue(state.combine, value(random));
+    lesson::SetSecondWeight(state.combine, std::round(unit(random) * 100.0) / 100.0);
+    const lesson::CombineScene& scene = state.combine;
+    if (!lesson::Asking(state, kCombine)) continue;
+    const double output = lesson::ComputeCombine(scene).output;
+    const double lo = std::min(scene.first_value, scene.second_value);
+    const double hi = std::max(scene.first_value, scene.second_value);
+    CAPTURE(trial);
+    CHECK(output == doctest::Approx(scene.first_value + scene.second_weight * (scene.second_value - scene.first_value)));
+    CHECK(output >= lo - 1e-9);
+    CHECK(output <= hi + 1e-9);
+    REQUIRE(lesson::GuessValue(state, kCombine, lo + unit(random) * (hi - lo)));
+    const double guess = lesson::PredictionFor(state, kCombine).value;
+    REQUIRE(lesson::CommitPrediction(state, kCombine, Confidence::ThinkSo, 1.0));
+    const std::string feedback = lesson::PredictionFeedback(state, kCombine);
+    const bool judged_right = lesson::PredictionFor(state, kCombine).outcome == Outcome::Right;
+    CHECK(judged_right == (std::fabs(guess - output) <= 0.05 * (hi - lo)));
+    if (judged_right) {
+      ++right;
+    } else if (output > guess) {
+      ++above;
+      CHECK(Contains(feedback, lesson::MirrorNumber(output - guess) + " above your guess"));
+    } else {
+      ++below;
+      CHECK(Contains(feedback, lesson::MirrorNumber(guess - output) + " below your guess"));
+    }
+    if (!judged_right) CHECK(Contains(feedback, lesson::MirrorNumber(scene.second_weight) + " of the way from"));
+  }
+  CHECK(above > 100);
+  CHECK(below > 100);
+  CHECK(right > 10);
+}
+
+TEST_CASE("a link carries a guessed number, and refuses one outside the values") {
+  LoadWords();
+  constexpr Question kCombine = Question::CombineOutput;
+  LessonState state;
+  lesson::GuessValue(state, kCombine, 14.5);
+  lesson::CommitPrediction(state, kCombine, Confidence::ThinkSo, 1.0);
+  CHECK(Contains(lesson::EncodeState(state), "combine.predict=14.5_2w"));
+  LessonState opened;
+  std::string warning;
+  REQUIRE(lesson::DecodeState(lesson::EncodeState(state), &opened, &warning));
+  CHECK(lesson::PredictionFor(opened, kCombine).value == 14.5);
+  for (const char* bad : {"combine.predict=25_2w", "combine.predict=1e1_2w", "combine.predict=nan_2w",
+                          "combine.predict=14.5.5_2w", "combine.predict=-_2w"}) {
+    CAPTURE(bad);
+    LessonState hostile;
+    warning.clear();
+    lesson::DecodeState(bad, &hostile, &warning);
+    CHECK_FALSE(warning.empty());
+    CHECK(lesson::PredictionFor(hostile, kCombine).outcome == Outcome::Open);
+  }
+}
