@@ -22,6 +22,7 @@
 #include "ui/item_registry.h"
 #include "ui/mask_picture.h"
 #include "ui/panels.h"
+#include "ui/prediction.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -169,10 +170,21 @@ void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, 
 
 namespace {
 
-void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigureParts parts) {
+void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigureParts parts, bool ask = false) {
   lesson::MaskScene& scene = state.mask;
   const float available = ImGui::GetContentRegionAvail().x;
-  DrawMaskFigure(state, ctx, available, parts);
+  DrawMaskFigure(state, ctx, available, parts, ask);
+  if (ask) {
+    // The prediction's answer row sits right under the picture, above the masks' switches; turning
+    // the causal mask on by hand shows the answer, so it counts as a skip.
+    constexpr lesson::Question kQuestion = lesson::Question::MaskCausal;
+    if (lesson::Asking(state, kQuestion)) {
+      DrawCommitRow(state, ctx, kQuestion);
+    } else {
+      DrawRevealLine(state, ctx, kQuestion);
+    }
+  }
+  const bool was_asking = ask && lesson::Asking(state, lesson::Question::MaskCausal);
 
   // The scene's actions, right under the picture: side by side where they fit.
   const float spacing = ImGui::GetStyle().ItemSpacing.x * 3.0f;
@@ -180,6 +192,9 @@ void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigu
   DrawMaskToggle(ctx, state, "mask.causal", "mask.causal", "mask.causal_help", scene.causal, lesson::SetCausal);
   if (side_by_side) ImGui::SameLine(0.0f, spacing);
   DrawMaskToggle(ctx, state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding);
+  if (was_asking && scene.causal) {
+    lesson::SkipPrediction(state, lesson::Question::MaskCausal, TakeAnswerTime(ctx, "mask.causal"));
+  }
 }
 
 }  // namespace
@@ -198,8 +213,12 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
   const Palette& palette = ctx.palette;
   ImGui::PushID("mask_panel");
 
-  Paragraph(T("mask.caption"));
-  DrawMaskPicture(state, ctx);
+  if (lesson::Asking(state, lesson::Question::MaskCausal)) {
+    DrawQuestionLine(state, ctx, lesson::Question::MaskCausal);
+  } else {
+    Paragraph(T("mask.caption"));
+  }
+  DrawMaskFigureAndToggles(state, ctx, MaskFigureParts::LinesAndHeatmap, true);
 
   const float available = ImGui::GetContentRegionAvail().x;
   const float column = std::min(available, ImGui::GetFontSize() * 44.0f);  // lines of at most about 80 characters

@@ -24,6 +24,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
+#include "ui/prediction.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -467,7 +468,12 @@ void DrawCurve(ImDrawList* draw, ImVec2 from, ImVec2 to, ImU32 color, float thic
                        std::max(1.0f, thickness), 40);
 }
 
-void DrawLines(Context& ctx, lesson::LessonState& state, const attention::Result& result, const LinesLayout& layout) {
+void DrawLines(Context& ctx, lesson::LessonState& state, const attention::Result& result, const LinesLayout& layout,
+               bool ask) {
+  constexpr lesson::Question kQuestion = lesson::Question::MaskCausal;
+  const bool asking = ask && lesson::Asking(state, kQuestion);
+  const lesson::Prediction& guess = lesson::PredictionFor(state, kQuestion);
+  const bool guessed = ask && (guess.outcome == lesson::Outcome::Right || guess.outcome == lesson::Outcome::Wrong);
   lesson::MaskScene& scene = state.mask;
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -513,6 +519,14 @@ void DrawLines(Context& ctx, lesson::LessonState& state, const attention::Result
       draw->AddRect(ImVec2(box.Min.x - 3, box.Min.y - 3), ImVec2(box.Max.x + 3, box.Max.y + 3),
                     ImGui::GetColorU32(ImGuiCol_NavHighlight), 8.0f, 0, 3.0f);
     }
+    // The prediction: the row's key is a box to tick while it is asked (in the row's place in the
+    // keyboard's order, after its query).
+    if (asking) {
+      PickTarget(state, ctx, kQuestion, row,
+                 Fill(T("predict.mask.causal.key"), {{"token", lesson::MaskToken(row)}, {"pos", Position(row)}}),
+                 ImVec2(layout.key_x0 - 2.0f, layout.RowTop(row)), ImVec2(layout.number_x1, layout.RowTop(row) + layout.pitch),
+                 MaskTokenColor(ctx, row));
+    }
   }
   ImGui::SetCursorScreenPos(after);
 
@@ -551,6 +565,19 @@ void DrawLines(Context& ctx, lesson::LessonState& state, const attention::Result
     const ImRect box = pill(layout.key_x0, layout.key_x1, key);
     DrawToken(ctx, draw, box.Min, box.Max, key, open ? TokenLook::Plain : TokenLook::Masked);
     RecordRect(ctx, ("mask.key." + std::to_string(key)).c_str(), box.Min, box.Max);
+    // The prediction: a faint cut mark where the learner expects one while it is asked; after the
+    // reveal the learner's keys keep a dashed frame beside the real cuts.
+    const bool picked = (guess.picks >> key) & 1u;
+    if (guessed && picked) {
+      DashedRect(draw, ImVec2(box.Min.x - 4.0f, box.Min.y - 3.0f), ImVec2(box.Max.x + 4.0f, box.Max.y + 3.0f), palette.text);
+      RecordRect(ctx, ("mask.guess." + std::to_string(key)).c_str(), box.Min, box.Max);
+    }
+    if (asking && picked) {
+      const ImVec2 c(layout.key_x0 - 12.0f, layout.RowCentre(static_cast<float>(key)));
+      const ImU32 mark = WithAlpha(palette.muted, 0.6f);
+      draw->AddLine(ImVec2(c.x - 5.0f, c.y - 5.0f), ImVec2(c.x + 5.0f, c.y + 5.0f), mark, 2.0f);
+      draw->AddLine(ImVec2(c.x - 5.0f, c.y + 5.0f), ImVec2(c.x + 5.0f, c.y - 5.0f), mark, 2.0f);
+    }
     const float cut = Eased(ctx, MotionId("mask.cut", key), open ? 0.0f : 1.0f);
     if (cut > 0.0f) {
       const ImVec2 c(layout.key_x0 - 12.0f, layout.RowCentre(static_cast<float>(key)));
@@ -624,7 +651,7 @@ std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Resu
   return lesson::MirrorSentences(sentences);
 }
 
-void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskFigureParts parts) {
+void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskFigureParts parts, bool ask) {
   lesson::MaskScene& scene = state.mask;
   attention::Result result = lesson::MaskWeights(scene);
   const ImVec2 top = ImGui::GetCursorScreenPos();
@@ -665,10 +692,10 @@ void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskF
   } else if (wide) {
     DrawHeatmap(ctx, state, result, heatmap, heatmap_room);
     result = lesson::MaskWeights(scene);  // a cell the learner toggled just now
-    DrawLines(ctx, state, result, lines);
+    DrawLines(ctx, state, result, lines, ask);
     RecordAndHighlight(ctx, state, "mask.lines", lines.min, lines.max);
   } else {
-    DrawLines(ctx, state, result, lines);
+    DrawLines(ctx, state, result, lines, ask);
     RecordAndHighlight(ctx, state, "mask.lines", lines.min, lines.max);
     ImGui::SetCursorScreenPos(ImVec2(top.x, lines.max.y + spacing * 2.0f));
     result = lesson::MaskWeights(scene);

@@ -42,8 +42,11 @@ enum class MaskFigureParts { LinesAndHeatmap, Heatmap };
 // The heatmap alone has none of the line view's, and no row chosen: shades, a cell's number under
 // the pointer or the focus ring.
 // (* outlined when the walkthrough highlights them.)
+// `ask`: the scene's panel asks its prediction (which keys the causal mask cuts) on the line view's
+// keys while it is open, and frames the learner's guess after the reveal; a picture elsewhere (the
+// walkthrough's, the quick check's) asks nothing.
 void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width,
-                    MaskFigureParts parts = MaskFigureParts::LinesAndHeatmap);
+                    MaskFigureParts parts = MaskFigureParts::LinesAndHeatmap, bool ask = false);
 
 // The figure's name for a screen reader, with its numbers: which token draws most on which.
 std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result);

@@ -60,8 +60,16 @@ bool PickTarget(lesson::LessonState& state, Context& ctx, lesson::Question quest
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
   ImGui::SetCursorScreenPos(min);
   const bool pressed = ImGui::InvisibleButton(id.c_str(), ImVec2(max.x - min.x, max.y - min.y));
-  const bool picked = lesson::PredictionFor(state, question).pick == choice;
-  DescribeRadio(ctx, name, picked);
+  const lesson::Prediction& p = lesson::PredictionFor(state, question);
+  // One of several (a radio), or any of several (a checkbox each).
+  const bool many = lesson::QuestionOf(question).kind == lesson::QuestionKind::Picks;
+  const bool picked = many ? ((p.picks >> choice) & 1u) != 0 : p.pick == choice;
+  if (many) {
+    DescribeItem(ctx, AccessRole::Checkbox, name);
+    DescribeChecked(ctx, picked);
+  } else {
+    DescribeRadio(ctx, name, picked);
+  }
   RecordItem(ctx, id.c_str());
   const bool hovered = ImGui::IsItemHovered();
   const bool focused = ImGui::IsItemFocused() && ImGui::GetIO().NavVisible;
@@ -83,12 +91,13 @@ bool PickTarget(lesson::LessonState& state, Context& ctx, lesson::Question quest
 
 void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question question) {
   const lesson::Prediction& p = lesson::PredictionFor(state, question);
-  const bool picked = p.Guessed();
-  Paragraph(picked ? lesson::Fill(T("predict.picked"), {{"pick", lesson::QuestionOf(question).guess_words(state, p)}})
-                   : lesson::QuestionHint(state, question));
+  // A Picks question may be answered with none picked ("it cuts none").
+  const bool can_commit = p.Guessed() || lesson::QuestionOf(question).kind == lesson::QuestionKind::Picks;
+  Paragraph(p.Guessed() ? lesson::Fill(T("predict.picked"), {{"pick", lesson::QuestionOf(question).guess_words(state, p)}})
+                        : lesson::QuestionHint(state, question));
   RecordItem(ctx, Key(question, "hint").c_str());
   ButtonRow row;
-  ImGui::BeginDisabled(!picked);
+  ImGui::BeginDisabled(!can_commit);
   for (lesson::Confidence c : {lesson::Confidence::Sure, lesson::Confidence::ThinkSo, lesson::Confidence::Guessing}) {
     const std::string& label = T(lesson::ConfidenceKey(c));
     row.Place(label);

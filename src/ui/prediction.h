@@ -23,8 +23,8 @@ double TakeAnswerTime(Context& ctx, const std::string& name);
 void DrawQuestionLine(const lesson::LessonState& state, Context& ctx, lesson::Question question);
 
 // A thing on the picture the learner can pick while the question is open: an invisible button over
-// min..max, a radio named `name` for the screen reader (and the keyboard: Tab, then Space), outlined
-// when picked or under the pointer. Recorded as "predict.NAME.pickN". True when picked this frame.
+// min..max, a radio named `name` for the screen reader (a checkbox where any number may be picked;
+// the keyboard: Tab, then Space), outlined when picked or under the pointer. Recorded as "predict.NAME.pickN". True when picked this frame.
 bool PickTarget(lesson::LessonState& state, Context& ctx, lesson::Question question, int choice, const std::string& name,
                 ImVec2 min, ImVec2 max, ImU32 color);
 

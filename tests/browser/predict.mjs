@@ -162,7 +162,9 @@ await check('a host page\'s iframe hears its widget\'s prediction (embed.js)', a
   const framed = await (await page.$('#framed')).contentFrame();
   await waitForFirstFrame(framed);
   await framed.waitForFunction(() => document.querySelectorAll('.attn-stage [role][tabindex]').length > 5);
-  // Its scene is caveats: the host shows Compare, whose question the learner skips.
+  // Its scene is caveats: the host shows Compare, whose question the learner skips. (A widget out of
+  // view draws nothing, so its controls wait for it to be scrolled to.)
+  await page.locator('#framed').scrollIntoViewIfNeeded();
   await page.evaluate(() => document.querySelector('#framed').contentWindow.postMessage(
     { type: 'attention-widget:set', scene: 'compare' }, window.location.origin));
   await framed.getByRole('button', { name: 'Skip', exact: true }).dispatchEvent('click', {}, { timeout: 10000 });

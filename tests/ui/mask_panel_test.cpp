@@ -175,6 +175,7 @@ TEST_CASE("a keyboard press on a cell the causal mask hides is refused like a cl
 TEST_CASE("the causal and padding checkboxes switch their masks") {
   UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the masks alone (prediction_panel_test asks which keys the causal one cuts)
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   REQUIRE(Weight(state, 0, 7) > 0.0);
@@ -198,6 +199,7 @@ TEST_CASE("the causal and padding checkboxes switch their masks") {
 TEST_CASE("the causal and padding checkboxes are operated with the arrow keys and Space") {
   UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the masks alone (prediction_panel_test asks which keys the causal one cuts)
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   // A click switches the causal mask on and focuses its checkbox; the padding one is beside it.
@@ -492,6 +494,7 @@ TEST_CASE("the scene opens with one caption over the picture, the masks under it
   ui_test::LoadLessonText();
   UiHarness ui(390.0f, 3000.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the masks alone (prediction_panel_test asks which keys the causal one cuts)
   const auto draw = ui_test::InFullWindow(ui.ctx, "mask", [&] { ui::DrawMaskPanel(state, ui.ctx); });
   ui.Frames(3, draw);
   const ui::ItemRect picture = ui.Item("mask.picture");

@@ -247,3 +247,55 @@ TEST_CASE("combine's guess steps with the arrow keys, as a slider does") {
   ui.PressKey(ImGuiKey_LeftArrow, draw);
   CHECK(p.value == doctest::Approx(14.5));
 }
+
+TEST_CASE("mask asks which keys the causal mask cuts: ticked on the key column, revealed by the mask itself") {
+  EnsureLessonText();
+  for (const float width : {1280.0f, 390.0f}) {
+    CAPTURE(width);
+    LessonState state;
+    state.scene = lesson::Scene::Mask;
+    UiHarness ui(width, 2000.0f);
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(3, draw);
+    ui_test::CheckLaidOut(ui.ctx);
+    CHECK(ui.Has("predict.mask.causal.question"));
+    int boxes = 0;
+    for (const ui::AccessNode& node : ui.ctx.access.nodes) {
+      if (node.role == ui::AccessRole::Checkbox && node.name.find("(") != std::string::npos && node.name[0] == '\xE2') ++boxes;
+    }
+    CHECK(boxes == lesson::kMaskTokenCount);  // “the” (1) ... “<pad>” (8)
+    // "sat" is the query: the learner ticks on, the, mat and the two pads.
+    for (int key = 3; key < lesson::kMaskTokenCount; ++key) {
+      ui.Click(ui.Item(("predict.mask.causal.pick" + std::to_string(key + 1)).c_str()).Center(), draw);
+    }
+    CHECK(lesson::PredictionFor(state, Question::MaskCausal).picks == 0xF8u);
+    ui.Frames(2, draw);
+    ui.Click(ui.Item("predict.mask.causal.sure").Center(), draw);
+    ui.Frames(3, draw);
+    CHECK(lesson::PredictionFor(state, Question::MaskCausal).outcome == Outcome::Right);
+    CHECK(state.mask.causal);
+    CHECK(ui.Has("mask.cut.3"));
+    CHECK(ui.Has("mask.guess.7"));  // the learner's keys stay framed beside the cuts
+    CHECK(ui.Has("predict.mask.causal.verdict"));
+  }
+}
+
+TEST_CASE("turning the causal mask on by hand while the question is open counts as a skip") {
+  EnsureLessonText();
+  LessonState state;
+  state.scene = lesson::Scene::Mask;
+  UiHarness ui(1280.0f, 2000.0f);
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  ui.Click(ui.Item("mask.causal.checkbox").Center(), draw);
+  ui.Frames(2, draw);
+  CHECK(state.mask.causal);
+  CHECK(lesson::PredictionFor(state, Question::MaskCausal).outcome == Outcome::Skipped);
+  REQUIRE(state.predictions.events.size() == 1);
+  CHECK(state.predictions.events[0].skipped);
+  // Asked again, the mask goes off and the question is back.
+  ui.Click(ui.Item("predict.mask.causal.again").Center(), draw);
+  ui.Frames(2, draw);
+  CHECK_FALSE(state.mask.causal);
+  CHECK(ui.Has("predict.mask.causal.question"));
+}

@@ -393,3 +393,65 @@ TEST_CASE("a link carries a guessed number, and refuses one outside the values")
     CHECK(lesson::PredictionFor(hostile, kCombine).outcome == Outcome::Open);
   }
 }
+
+// [SECTION] Mask: which keys the causal mask cuts
+
+TEST_CASE("mask asks which keys the causal mask cuts, for each query; the reveal turns it on and cuts just those") {
+  LoadWords();
+  constexpr Question kMask = Question::MaskCausal;
+  for (int query = 0; query < lesson::kMaskTokenCount; ++query) {
+    CAPTURE(query);
+    for (const bool exact : {true, false}) {
+      LessonState state;
+      lesson::SetMaskQuery(state.mask, query);
+      REQUIRE(lesson::Asking(state, kMask));
+      CHECK(Contains(lesson::QuestionText(state, kMask), lesson::MaskToken(query)));
+      // The keys after the query, and for the inexact guess one key fewer or one more.
+      for (int key = query + 1; key < lesson::kMaskTokenCount; ++key) lesson::PickChoice(state, kMask, key);
+      if (!exact) lesson::PickChoice(state, kMask, query == lesson::kMaskTokenCount - 1 ? 0 : lesson::kMaskTokenCount - 1);
+      REQUIRE(lesson::CommitPrediction(state, kMask, Confidence::ThinkSo, 1.0));
+      CHECK((lesson::PredictionFor(state, kMask).outcome == Outcome::Right) == exact);
+      // The reveal is the scene's own causal mask, over every row: it cuts exactly those keys.
+      CHECK(state.mask.causal);
+      CHECK_FALSE(lesson::Asking(state, kMask));
+      const attention::Result result = lesson::MaskWeights(state.mask);
+      const std::string feedback = lesson::PredictionFeedback(state, kMask);
+      for (int key = 0; key < lesson::kMaskTokenCount; ++key) {
+        CAPTURE(key);
+        const bool cut = lesson::MaskedBy(state.mask, query, key).causal;
+        CHECK(cut == (key > query));
+        if (cut) CHECK(result.weights(query, key) == 0.0);
+        if (cut) CHECK(Contains(feedback, "“" + lesson::MaskToken(key) + "” (" + std::to_string(key + 1) + ")"));
+      }
+      if (!exact) {
+        CHECK((Contains(feedback, "You left out") || Contains(feedback, "still sees")));
+      } else {
+        CHECK_FALSE(Contains(feedback, "You left out"));
+        CHECK_FALSE(Contains(feedback, "still sees"));
+      }
+      lesson::AskAgain(state, kMask);
+      CHECK_FALSE(state.mask.causal);
+      CHECK(lesson::Asking(state, kMask));
+    }
+  }
+  // Picking nothing is a guess too: right only for the last position.
+  LessonState last;
+  lesson::SetMaskQuery(last.mask, lesson::kMaskTokenCount - 1);
+  lesson::PickChoice(last, kMask, 0);
+  lesson::PickChoice(last, kMask, 0);
+  REQUIRE(lesson::CommitPrediction(last, kMask, Confidence::Sure, 1.0));
+  CHECK(lesson::PredictionFor(last, kMask).outcome == Outcome::Right);
+  CHECK(Contains(lesson::EncodeState(last), "mask.predict=0_3r"));
+  // A link carries the keys picked; a key twice, one out of range or "0" among others is refused.
+  LessonState opened;
+  std::string warning;
+  REQUIRE(lesson::DecodeState("scene=mask&mask.predict=4.5.6_2w", &opened, &warning));
+  CHECK(lesson::PredictionFor(opened, kMask).picks == 0x38u);
+  for (const char* bad : {"mask.predict=4.4_2w", "mask.predict=9_2w", "mask.predict=0.4_2w", "mask.predict=4._2w"}) {
+    CAPTURE(bad);
+    LessonState hostile;
+    warning.clear();
+    lesson::DecodeState(bad, &hostile, &warning);
+    CHECK_FALSE(warning.empty());
+  }
+}

@@ -103,12 +103,15 @@ bool CommitPrediction(LessonState& state, Question question, Confidence confiden
   if (!Valid(question) || confidence == Confidence::None) return false;
   Prediction& p = Of(state, question);
   const QuestionDef& def = QuestionOf(question);
+  // Picking none of a Picks question's things is a guess too: "it cuts none".
+  if (def.kind == QuestionKind::Picks) p.pick = 0;
   if (p.outcome != Outcome::Open || !p.Guessed()) return false;
   if (def.kind == QuestionKind::Pick && p.pick >= def.choices(state)) return false;
   p.confidence = confidence;
   std::string feedback;
   p.outcome = def.judge(state, p, &feedback) ? Outcome::Right : Outcome::Wrong;
   Queue(state, def, p, latency);
+  if (def.reveal) def.reveal(state, true);
   return true;
 }
 
@@ -117,7 +120,9 @@ bool SkipPrediction(LessonState& state, Question question, double latency) {
   Prediction skipped;
   skipped.outcome = Outcome::Skipped;
   Of(state, question) = skipped;
-  Queue(state, QuestionOf(question), Of(state, question), latency);
+  const QuestionDef& def = QuestionOf(question);
+  Queue(state, def, Of(state, question), latency);
+  if (def.reveal) def.reveal(state, true);
   return true;
 }
 
@@ -134,7 +139,10 @@ void QueueQuizAnswer(LessonState& state, int question, double latency) {
 }
 
 void AskAgain(LessonState& state, Question question) {
-  if (Valid(question)) Of(state, question) = Prediction{};
+  if (!Valid(question)) return;
+  Of(state, question) = Prediction{};
+  const QuestionDef& def = QuestionOf(question);
+  if (def.reveal) def.reveal(state, false);
 }
 
 std::string PredictionFeedback(const LessonState& state, Question question) {

@@ -27,7 +27,7 @@ struct LessonState;
 
 // Every question, in the lesson's order, as X(Id): its index is Question::Id, its definition
 // k##Id##Question in its scene's folder.
-#define ATTN_PREDICTIONS(X) X(CompareStrongest) X(CombineOutput)
+#define ATTN_PREDICTIONS(X) X(CompareStrongest) X(CombineOutput) X(MaskCausal)
 
 #define ATTN_PREDICTION_ID(Id) Id,
 enum class Question { ATTN_PREDICTIONS(ATTN_PREDICTION_ID) };
@@ -89,6 +89,10 @@ struct QuestionDef {
   bool (*applies)(const LessonState& state);
   // Fields filled into its question and hint (null: none): the Mask scene's {query}.
   TextFields (*fields)(const LessonState& state);
+  // What the reveal changes in the scene (null: nothing; the scene's panel shows what it hid):
+  // `revealed` true at a commit or a skip, false when asked again. The Mask scene turns its causal
+  // mask on, and off again.
+  void (*reveal)(LessonState& state, bool revealed);
 };
 
 #define ATTN_PREDICTION_DEF(Id) extern const QuestionDef k##Id##Question;
@@ -127,8 +131,9 @@ bool PickChoice(LessonState& state, Question question, int pick);
 // Sets a Value question's guess while it is open, clamped into its range; false (nothing changed)
 // for a non-finite value or otherwise.
 bool GuessValue(LessonState& state, Question question, double value);
-// Commits the open question's pick with `confidence` (not None): judged on the numbers now, its
-// event queued. False (nothing changed) without a pick or when not open.
+// Commits the open question's guess with `confidence` (not None): judged on the numbers now, its
+// event queued, the question's reveal done. False (nothing changed) without a guess (a Picks
+// question takes none picked as its guess) or when not open.
 bool CommitPrediction(LessonState& state, Question question, Confidence confidence, double latency);
 // Goes on without a guess; its event queued. False when not open.
 bool SkipPrediction(LessonState& state, Question question, double latency);

@@ -62,6 +62,6 @@ double CombineGuessTolerance(const CombineScene& scene) {
 }
 
 const QuestionDef kCombineOutputQuestion = {Question::CombineOutput, "combine.output", Scene::Combine,
-                                            QuestionKind::Value, Choices, Range, GuessWords, Judge, Applies, nullptr};
+                                            QuestionKind::Value, Choices, Range, GuessWords, Judge, Applies, nullptr, nullptr};
 
 }  // namespace lesson

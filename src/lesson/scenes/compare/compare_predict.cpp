@@ -51,6 +51,6 @@ bool Judge(const LessonState& state, const Prediction& p, std::string* feedback)
 }  // namespace
 
 const QuestionDef kCompareStrongestQuestion = {Question::CompareStrongest, "compare.strongest", Scene::Compare,
-                                               QuestionKind::Pick, Choices, nullptr, GuessWords, Judge, nullptr, nullptr};
+                                               QuestionKind::Pick, Choices, nullptr, GuessWords, Judge, nullptr, nullptr, nullptr};
 
 }  // namespace lesson

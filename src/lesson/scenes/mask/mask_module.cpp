@@ -66,6 +66,7 @@ std::string Describe(const LessonState& state) {
                {{"weight", MirrorNumber(look.next_weight)}, {"row", TokenAt(look.row)}, {"next", TokenAt(look.next)}}));
     }
   }
+  if (Asking(state, Question::MaskCausal)) sentences.push_back(DescribeAsking(state, Question::MaskCausal));
   return MirrorSentences(sentences);
 }
 
@@ -134,6 +135,7 @@ std::vector<Param> Params() {
          SetFutureRow(s.mask, v.index - 1);
          return true;
        }},
+      PredictionParam(Question::MaskCausal),
   };
 }
 
