@@ -35,6 +35,7 @@
 #include "ui/motion.h"
 #include "ui/number_field.h"
 #include "ui/panels.h"
+#include "ui/prediction.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
 
@@ -254,12 +255,20 @@ Cell ChangeCell(const lesson::OutputChange& change, double largest, bool shown, 
 
 // [SECTION] Under the picture: the test's buttons
 
-void DrawTestButtons(Context& ctx, lesson::CaveatsScene& scene) {
+void DrawTestButtons(Context& ctx, lesson::LessonState& state) {
+  lesson::CaveatsScene& scene = state.caveats;
   ButtonRow buttons;
   const std::string each =
       T(scene.each_in_turn_shown ? "caveats.hide_each" : "caveats.each_in_turn") + "###caveats_each";
   buttons.Place(each);
-  if (ImGui::Button(each.c_str())) lesson::SetEachInTurnShown(scene, !scene.each_in_turn_shown);
+  if (ImGui::Button(each.c_str())) {
+    // Asked for before the prediction is answered, the results count as a skip (which shows them).
+    if (lesson::Asking(state, lesson::Question::CaveatsRemoval)) {
+      lesson::SkipPrediction(state, lesson::Question::CaveatsRemoval, TakeAnswerTime(ctx, "caveats.removal"));
+    } else {
+      lesson::SetEachInTurnShown(scene, !scene.each_in_turn_shown);
+    }
+  }
   RecordItem(ctx, "caveats.each_in_turn");
   const std::string put_back = T("caveats.put_all_back") + "###caveats_put_all_back";
   buttons.Place(put_back);
@@ -520,11 +529,22 @@ void DrawAbout(Context& ctx, const lesson::LessonState& state) {
 
 void DrawCaveatsPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushID("caveats");
-  Paragraph(T("caveats.caption"));
+  constexpr lesson::Question kQuestion = lesson::Question::CaveatsRemoval;
+  const bool asking = lesson::Asking(state, kQuestion);
+  if (asking) {
+    DrawQuestionLine(state, ctx, kQuestion);
+  } else {
+    Paragraph(T("caveats.caption"));
+  }
 
   BeginHighlightGroup();
-  DrawCaveatsPicture(state, ctx);
-  DrawTestButtons(ctx, state.caveats);
+  DrawCaveatsFigure(state, ctx, true);
+  if (asking) {
+    DrawCommitRow(state, ctx, kQuestion);
+  } else {
+    DrawRevealLine(state, ctx, kQuestion);
+  }
+  DrawTestButtons(ctx, state);
   EndHighlightGroup(ctx, state, "caveats.ablation");
   ImGui::Spacing();
   DrawLayer2(ctx, state);

@@ -27,6 +27,7 @@
 #include "ui/access.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
+#include "ui/prediction.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -320,7 +321,14 @@ Layout LayOut(Context& ctx, const lesson::CaveatsScene& scene, const Numbers& n,
 // then query A's weight on it now as a bar and a number. The whole row is one toggle. A removed
 // word's bar empties and the others grow (softmax shares its weight among them); a thin mark
 // keeps where each bar was with every word in.
-void DrawWords(Context& ctx, lesson::CaveatsScene& scene, const Numbers& n, const Layout& layout) {
+// `ask`: the scene's panel asks its prediction on the bars (a bar per word to pick) while it is
+// open, and frames the learner's pick after the reveal.
+void DrawWords(Context& ctx, lesson::LessonState& state, const Numbers& n, const Layout& layout, bool ask) {
+  lesson::CaveatsScene& scene = state.caveats;
+  constexpr lesson::Question kQuestion = lesson::Question::CaveatsRemoval;
+  const bool asking = ask && lesson::Asking(state, kQuestion);
+  const lesson::Prediction& guess = lesson::PredictionFor(state, kQuestion);
+  const bool guessed = ask && (guess.outcome == lesson::Outcome::Right || guess.outcome == lesson::Outcome::Wrong);
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TextStyle body = StyleOf(ctx.fonts.body);
@@ -348,13 +356,15 @@ void DrawWords(Context& ctx, lesson::CaveatsScene& scene, const Numbers& n, cons
                          layout.words.Min.y + layout.heading + static_cast<float>(j) * (layout.row_height + kRowGap));
     const ImVec2 row_max(x1, row_min.y + layout.row_height);
 
-    // The row, a toggle: a click, a tap, or Space or Enter with keyboard focus.
+    // The row, a toggle: a click, a tap, or Space or Enter with keyboard focus. While the scene asks
+    // its prediction, only the chip: the bar is the pick.
     ImGui::SetCursorScreenPos(row_min);
     ImGui::PushID(j);
     const std::string& word = Word(j);
     const std::string action = T(removed ? "caveats.put_back" : "caveats.remove");
     const std::string name = action + " \u201C" + word + "\u201D";
-    const bool pressed = ImGui::InvisibleButton("##word", ImVec2(row_max.x - row_min.x, row_max.y - row_min.y));
+    const float toggle_right = asking ? x0 + chip_width + 4.0f : row_max.x;
+    const bool pressed = ImGui::InvisibleButton("##word", ImVec2(toggle_right - row_min.x, row_max.y - row_min.y));
     const bool hovered = ImGui::IsItemHovered();
     const bool focused = ImGui::IsItemFocused() && !g.NavDisableHighlight;
     DescribeItem(ctx, AccessRole::Button, name);
@@ -364,9 +374,10 @@ void DrawWords(Context& ctx, lesson::CaveatsScene& scene, const Numbers& n, cons
     ImGui::PopID();
     if (pressed) lesson::ToggleRemoved(scene, j);
 
+    const ImVec2 toggle_max(toggle_right, row_max.y);
     if (hovered || focused)
-      draw->AddRectFilled(row_min, row_max, WithAlpha(ImGui::GetColorU32(ImGuiCol_ButtonHovered), 0.18f), 6.0f);
-    if (focused) draw->AddRect(row_min, row_max, ImGui::GetColorU32(ImGuiCol_NavHighlight), 6.0f, 0, 2.0f);
+      draw->AddRectFilled(row_min, toggle_max, WithAlpha(ImGui::GetColorU32(ImGuiCol_ButtonHovered), 0.18f), 6.0f);
+    if (focused) draw->AddRect(row_min, toggle_max, ImGui::GetColorU32(ImGuiCol_NavHighlight), 6.0f, 0, 2.0f);
 
     // The chip: the word, and × (remove) or + (put back).
     const float chip_top = row_min.y + 4.0f;
@@ -417,6 +428,14 @@ void DrawWords(Context& ctx, lesson::CaveatsScene& scene, const Numbers& n, cons
     RecordRect(ctx, ("caveats.bar." + std::to_string(j)).c_str(), track_min, ImVec2(bar_left + fill, track_max.y));
     const std::string number = Num(weight);
     body.Draw(draw, ImVec2(bar_right + 8.0f, text_y), removed ? palette.muted : palette.text, number);
+    const ImVec2 pick_min(bar_left - 4.0f, row_min.y + 1.0f);
+    const ImVec2 pick_max(x1, row_max.y - 1.0f);
+    if (asking) {
+      PickTarget(state, ctx, kQuestion, j, Word(j), pick_min, pick_max, color);
+    } else if (guessed && guess.pick == j) {
+      draw->AddRect(pick_min, pick_max, color, 4.0f, 0, 2.0f);
+      RecordRect(ctx, "caveats.guessed", pick_min, pick_max);
+    }
   }
 }
 
@@ -518,7 +537,8 @@ void DrawNumberLine(Context& ctx, const lesson::CaveatsScene& scene, const Numbe
 // Each word's weight (with every word in) across, and how far removing it alone moves the output
 // up: one point per word in its colour, labelled with the word and the move. A point shows once
 // its word has been removed alone; until then the plot asks the learner to guess.
-void DrawScatter(Context& ctx, const Numbers& n, const Layout& layout) {
+// `asking`: the panel asks the prediction above the picture, so the empty plot does not ask again.
+void DrawScatter(Context& ctx, const Numbers& n, const Layout& layout, bool asking) {
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TextStyle body = StyleOf(ctx.fonts.body);
@@ -649,8 +669,8 @@ void DrawScatter(Context& ctx, const Numbers& n, const Layout& layout) {
     RecordRect(ctx, ("caveats.scatter.label." + std::to_string(j)).c_str(), chosen.Min, chosen.Max);
   }
 
-  // Nothing measured yet: the plot asks for a guess first.
-  if (!any) {
+  // Nothing measured yet: the plot asks for a guess first (unless the panel's question does).
+  if (!any && !asking) {
     const std::vector<std::string> lines =
         WrapWords(body, T("caveats.guess"), std::max(60.0f, plot.GetWidth() - 40.0f));
     float text_width = 0.0f;
@@ -713,7 +733,9 @@ ImU32 CaveatsWordColor(const Context& ctx, int position) {
 
 // [SECTION] The picture
 
-void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx) {
+void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx) { DrawCaveatsFigure(state, ctx, false); }
+
+void DrawCaveatsFigure(lesson::LessonState& state, Context& ctx, bool ask) {
   lesson::CaveatsScene& scene = state.caveats;
   const float width = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -724,10 +746,10 @@ void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx) {
   RecordRect(ctx, "caveats.picture", layout.min, layout.max);
 
   // The rows take the learner's input; what follows draws the numbers after it.
-  DrawWords(ctx, scene, before_input, layout);
+  DrawWords(ctx, state, before_input, layout, ask);
   const Numbers n = NumbersOf(scene);
   DrawNumberLine(ctx, scene, n, layout);
-  DrawScatter(ctx, n, layout);
+  DrawScatter(ctx, n, layout, ask && lesson::Asking(state, lesson::Question::CaveatsRemoval));
   // The picture's extent, as one item: the cursor goes under it (an item, not a bare
   // SetCursorScreenPos, which ImGui's debug build refuses to end a group or window on).
   ImGui::SetCursorScreenPos(origin);

@@ -98,6 +98,7 @@ TEST_CASE("clicking a word's row takes it out and moves query A's output; clicki
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -118,6 +119,7 @@ TEST_CASE("a tap on the word's bar, not only on the word, removes it") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -129,6 +131,7 @@ TEST_CASE("the words' rows can be reached and pressed with the keyboard alone") 
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -146,6 +149,7 @@ TEST_CASE("a screen reader hears each word's row as a button that says what it d
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   state.scene = lesson::Scene::Caveats;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
@@ -166,6 +170,7 @@ TEST_CASE("remove each in turn plots every word's point") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -191,6 +196,7 @@ TEST_CASE("removing one word alone plots its point; a second word, or putting it
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -212,6 +218,7 @@ TEST_CASE("removing every word by clicking shows no position available and put e
   ui_test::LoadLessonText();
   ui_test::UiHarness ui;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -237,6 +244,7 @@ TEST_CASE("each bar is as long as query A's weight on its word now, before and a
     ui_test::LoadLessonText();
     ui_test::UiHarness ui(width, 1600.0f);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
     state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(3, draw);
@@ -268,6 +276,7 @@ TEST_CASE("removing a word slides the output marker to the new output; an open m
       ui_test::LoadLessonText();
       ui_test::UiHarness ui(width, 1600.0f);
       lesson::LessonState state;
+      state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
       state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
       const auto draw = CaveatsIn(state, ui.ctx);
       ui.Frames(3, draw);
@@ -298,6 +307,7 @@ TEST_CASE("the scatter's points sit at (weight, how far removing the word alone 
     ui_test::LoadLessonText();
     ui_test::UiHarness ui(width, 1600.0f);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
     state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     lesson::SetEachInTurnShown(state.caveats, true);
     const auto draw = CaveatsIn(state, ui.ctx);
@@ -338,6 +348,7 @@ TEST_CASE(
       ui_test::UiHarness ui(width, 1800.0f);
       ui_test::UseWords(locale.code);
       lesson::LessonState state;
+      state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
       state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
       lesson::SetEachInTurnShown(state.caveats, true);
       const auto draw = ui_test::InFullWindow(ui.ctx, "caveats", [&] { ui::DrawCaveatsPanel(state, ui.ctx); });
@@ -368,6 +379,7 @@ TEST_CASE("the words sit beside the scatter on a desktop and above it on a phone
     ui_test::LoadLessonText();
     ui_test::UiHarness ui(width, 1600.0f);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
     state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(3, draw);
@@ -402,6 +414,7 @@ TEST_CASE("the picture is announced as a figure that says its numbers, and start
     ui_test::UiHarness ui(390.0f, 844.0f);
     ui_test::UseWords(locale);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
     state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     state.scene = lesson::Scene::Caveats;
     const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
@@ -447,6 +460,7 @@ TEST_CASE(
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 3000.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(3, draw);
@@ -471,6 +485,7 @@ TEST_CASE("dragging layer 2's slider to the left end gives all of layer 2's weig
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -484,6 +499,7 @@ TEST_CASE("the caveats reset button restores the preset") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(1280.0f, 1800.0f);  // tall enough for the whole panel
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   lesson::SetRemoved(state.caveats, 2, true);
   lesson::SetEachInTurnShown(state.caveats, true);
@@ -504,6 +520,7 @@ TEST_CASE("the caveats panel outlines the section a walkthrough step points at, 
     CAPTURE(name);
     ui_test::UiHarness ui(1280.0f, 1800.0f);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
     state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
     const auto draw = CaveatsIn(state, ui.ctx);
     ui.Frames(2, draw);
@@ -528,6 +545,7 @@ TEST_CASE("the walkthrough's step on the caveats, played, measures each word in 
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(390.0f, 1600.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);
@@ -547,6 +565,7 @@ TEST_CASE("at phone width every row and button stays on screen and works") {
   ui_test::LoadLessonText();
   ui_test::UiHarness ui(360.0f, 2400.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the scene once its prediction is answered (prediction_panel_test asks)
   state.caveats.test2_open = true;  // Test 2 open: its slider is tested too
   const auto draw = CaveatsIn(state, ui.ctx);
   ui.Frames(2, draw);

@@ -299,3 +299,50 @@ TEST_CASE("turning the causal mask on by hand while the question is open counts 
   CHECK_FALSE(state.mask.causal);
   CHECK(ui.Has("predict.mask.causal.question"));
 }
+
+TEST_CASE("caveats asks which removal moves the output most on the weight bars; the chips still remove words") {
+  EnsureLessonText();
+  for (const float width : {1280.0f, 390.0f}) {
+    CAPTURE(width);
+    LessonState state;
+    state.scene = lesson::Scene::Caveats;
+    UiHarness ui(width, 2000.0f);
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(3, draw);
+    ui_test::CheckLaidOut(ui.ctx);
+    CHECK(ui.Has("predict.caveats.removal.question"));
+    CHECK_FALSE(ui.Has("caveats.guess"));  // the plot does not ask a second time
+    // The chip removes its word, as always; the bar picks it.
+    ui.Click(ImVec2(ui.Item("caveats.remove.0").min.x + 10.0f, ui.Item("caveats.remove.0").min.y + 10.0f), draw);
+    ui.Frames(2, draw);
+    CHECK(state.caveats.removed[0]);
+    CHECK(lesson::Asking(state, Question::CaveatsRemoval));
+    ui.Click(ImVec2(ui.Item("caveats.remove.0").min.x + 10.0f, ui.Item("caveats.remove.0").min.y + 10.0f), draw);
+    ui.Frames(2, draw);
+    ui.Click(ui.Item("predict.caveats.removal.pick4").Center(), draw);
+    CHECK(lesson::PredictionFor(state, Question::CaveatsRemoval).pick == 3);
+    CHECK_FALSE(state.caveats.removed[3]);
+    ui.Frames(2, draw);
+    ui.Click(ui.Item("predict.caveats.removal.guessing").Center(), draw);
+    ui.Frames(3, draw);
+    CHECK(lesson::PredictionFor(state, Question::CaveatsRemoval).outcome == Outcome::Right);
+    CHECK(state.caveats.each_in_turn_shown);
+    CHECK(ui.Has("caveats.scatter.dot.3"));
+    CHECK(ui.Has("caveats.guessed"));
+  }
+}
+
+TEST_CASE("caveats: asking for every removal before answering counts as a skip") {
+  EnsureLessonText();
+  LessonState state;
+  state.scene = lesson::Scene::Caveats;
+  UiHarness ui(1280.0f, 2000.0f);
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  ui.Click(ui.Item("caveats.each_in_turn").Center(), draw);
+  ui.Frames(2, draw);
+  CHECK(state.caveats.each_in_turn_shown);
+  CHECK(lesson::PredictionFor(state, Question::CaveatsRemoval).outcome == Outcome::Skipped);
+  REQUIRE(state.predictions.events.size() == 1);
+  CHECK(state.predictions.events[0].question == "caveats.removal");
+}

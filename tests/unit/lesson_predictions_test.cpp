@@ -455,3 +455,62 @@ TEST_CASE("mask asks which keys the causal mask cuts, for each query; the reveal
     CHECK_FALSE(warning.empty());
   }
 }
+
+// [SECTION] Caveats: which removal moves the output most
+
+TEST_CASE("caveats asks which removal moves the output most; at the preset it is roads, not the heaviest word") {
+  LoadWords();
+  constexpr Question kCaveats = Question::CaveatsRemoval;
+  for (int pick = 0; pick < lesson::kCaveatsPositions; ++pick) {
+    CAPTURE(pick);
+    LessonState state;
+    REQUIRE(lesson::Asking(state, kCaveats));
+    REQUIRE(lesson::PickChoice(state, kCaveats, pick));
+    REQUIRE(lesson::CommitPrediction(state, kCaveats, Confidence::Sure, 1.0));
+    CHECK((lesson::PredictionFor(state, kCaveats).outcome == Outcome::Right) == (pick == 3));
+    CHECK(state.caveats.each_in_turn_shown);  // the reveal is "remove each in turn"
+    const std::string feedback = lesson::PredictionFeedback(state, kCaveats);
+    CHECK(Contains(feedback, "“roads” moves the output most, by 4.33"));
+    if (pick != 3) CHECK(Contains(feedback, "“" + lesson::T("caveats.word" + std::to_string(pick + 1)) + "” moves it by"));
+  }
+  LessonState shown;
+  lesson::SetEachInTurnShown(shown.caveats, true);
+  CHECK_FALSE(lesson::Asking(shown, kCaveats));
+}
+
+// The feedback's claim: removing a word alone moves the output by w × |v − output| ÷ (1 − w), so
+// the move grows with the word's weight and with its value's distance from the output; the word
+// the feedback names moves it most. Held over random scenes.
+TEST_CASE("the caveats feedback's claim holds over many scenes") {
+  LoadWords();
+  constexpr Question kCaveats = Question::CaveatsRemoval;
+  std::mt19937 random(44);
+  std::uniform_real_distribution<double> value(-100.0, 100.0);
+  std::uniform_real_distribution<double> score(-3.0, 3.0);
+  int wrong = 0;
+  for (int trial = 0; trial < 500; ++trial) {
+    LessonState state;
+    for (int j = 0; j < lesson::kCaveatsPositions; ++j) {
+      lesson::SetValue(state.caveats, j, value(random));
+      lesson::SetScoreA(state.caveats, j, score(random));
+    }
+    const lesson::CaveatsAblation rows = lesson::AblateEachInTurn(state.caveats);
+    const double output = lesson::RunCaveatsFull(state.caveats).a.combination.output;
+    CAPTURE(trial);
+    for (const lesson::AblationRow& row : rows) {
+      CHECK(row.change_a.change ==
+            doctest::Approx(row.weight_a * std::fabs(row.value - output) / (1.0 - row.weight_a)).epsilon(1e-9));
+    }
+    const int pick = trial % lesson::kCaveatsPositions;
+    lesson::PickChoice(state, kCaveats, pick);
+    REQUIRE(lesson::CommitPrediction(state, kCaveats, Confidence::ThinkSo, 1.0));
+    const int most = lesson::Summarize(rows).largest_change_a;
+    const std::string feedback = lesson::PredictionFeedback(state, kCaveats);
+    if (lesson::PredictionFor(state, kCaveats).outcome == Outcome::Wrong) {
+      ++wrong;
+      CHECK(rows[static_cast<size_t>(most)].change_a.change > rows[static_cast<size_t>(pick)].change_a.change);
+      CHECK(Contains(feedback, "“" + lesson::T("caveats.word" + std::to_string(most + 1)) + "” moves the output most"));
+    }
+  }
+  CHECK(wrong > 100);
+}

@@ -59,6 +59,7 @@ std::string Describe(const LessonState& state) {
                                              {"word", MirrorQuoted(Word(most))}}));
     }
   }
+  if (Asking(state, Question::CaveatsRemoval)) sentences.push_back(DescribeAsking(state, Question::CaveatsRemoval));
   return MirrorSentences(sentences);
 }
 
@@ -108,6 +109,7 @@ std::vector<Param> Params() {
          return true;
        }},
       FlagParam<&LessonState::caveats, &CaveatsScene::each_in_turn_shown, SetEachInTurnShown>("caveats.each"),
+      PredictionParam(Question::CaveatsRemoval),
       NumberParam<&LessonState::caveats, &CaveatsScene::layer2_weight_b, SetLayer2WeightB>("caveats.layer2", 0.0, 1.0),
       FlagParam<&LessonState::caveats, &CaveatsScene::numbers_open>("caveats.numbers"),
       FlagParam<&LessonState::caveats, &CaveatsScene::test2_open>("caveats.test2"),
