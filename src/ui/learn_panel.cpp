@@ -33,6 +33,7 @@
 #include "ui/item_registry.h"
 #include "ui/motion.h"
 #include "ui/panels.h"
+#include "ui/prediction.h"
 #include "ui/shapes.h"
 #include "ui/shortcuts.h"
 #include "ui/text_layout.h"
@@ -268,8 +269,15 @@ std::string FigureName(const learn::Training& training, const LearnScene& scene,
 // question) over a bar as long as the model's weight on it (the same 0 .. 1 for every sentence),
 // the weight at the bar's end; the model's answer under them. The bars ease to their new length
 // when the question or the paragraph changes, and follow the training as it runs.
-void DrawWeights(Context& ctx, const lesson::LessonState& state, const learn::Paragraph& paragraph,
-                 const learn::Answer& answer, const std::string& answer_text, WeightsLayout layout, const ImRect& box) {
+// `ask`: the scene's panel asks its prediction on the bars (a sentence to pick each, none in bold,
+// which would give it away) while it is open, and frames the learner's pick after the reveal.
+void DrawWeights(Context& ctx, lesson::LessonState& state, const learn::Paragraph& paragraph,
+                 const learn::Answer& answer, const std::string& answer_text, WeightsLayout layout, const ImRect& box,
+                 bool ask) {
+  constexpr lesson::Question kQuestion = lesson::Question::LearnSentence;
+  const bool asking = ask && lesson::Asking(state, kQuestion);
+  const lesson::Prediction& guess = lesson::PredictionFor(state, kQuestion);
+  const bool guessed = ask && (guess.outcome == lesson::Outcome::Right || guess.outcome == lesson::Outcome::Wrong);
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TextStyle body = StyleOf(ctx.fonts.body);
@@ -290,7 +298,7 @@ void DrawWeights(Context& ctx, const lesson::LessonState& state, const learn::Pa
     const learn::Sentence& sentence = paragraph.sentences[k];
     const ImU32 color = SeriesColor(ctx, sentence.subject);
     // The sentences that answer the question in bold: where the weight should go.
-    const TextStyle& style = sentence.subject == state.learn.question ? bold : body;
+    const TextStyle& style = sentence.subject == state.learn.question && !asking ? bold : body;
     const ImRect text = style.Draw(draw, ImVec2(box.Min.x, y), color, lesson::LearnSentenceText(sentence), width);
     const std::string index = std::to_string(j + 1);
     RecordRect(ctx, ("learn.sentence" + index).c_str(), text.Min, text.Max);
@@ -310,6 +318,14 @@ void DrawWeights(Context& ctx, const lesson::LessonState& state, const learn::Pa
     draw->AddText(bold.font, bold.size, number_at, palette.text, number.c_str());
     RecordRect(ctx, ("learn.weight_number" + index).c_str(), number_at,
                ImVec2(number_at.x + number_size.x, number_at.y + number_size.y));
+    const ImVec2 pick_min(box.Min.x - 6.0f, y - 3.0f);
+    const ImVec2 pick_max(box.Max.x, y + layout.rows[j] + 3.0f);
+    if (asking) {
+      PickTarget(state, ctx, kQuestion, j, lesson::LearnSentenceText(sentence), pick_min, pick_max, color);
+    } else if (guessed && guess.pick == j) {
+      draw->AddRect(pick_min, pick_max, color, 4.0f, 0, 2.0f);
+      RecordRect(ctx, "learn.guessed", pick_min, pick_max);
+    }
     y += layout.rows[j] + layout.gap;
   }
   const ImRect answer_rect = bold.Draw(draw, ImVec2(box.Min.x, y), palette.output, answer_text, width);
@@ -544,22 +560,32 @@ class FlowRow {
   bool first_ = true;
 };
 
-// T trains and pauses, S takes one step (ui/shortcuts.h).
-void HandleKeys(LearnScene& scene) {
-  if (TypedCount('t') % 2 == 1) {
+// T trains and pauses, S takes one step (ui/shortcuts.h); before the prediction is answered, either
+// counts as a skip, whose reveal is training.
+void HandleKeys(Context& ctx, lesson::LessonState& state) {
+  LearnScene& scene = state.learn;
+  const int trains = TypedCount('t');
+  const int steps = TypedCount('s');
+  if ((trains > 0 || steps > 0) && lesson::Asking(state, lesson::Question::LearnSentence)) {
+    lesson::SkipPrediction(state, lesson::Question::LearnSentence, TakeAnswerTime(ctx, "learn.sentence"));
+    if (trains % 2 == 0) lesson::PauseLearnTraining(scene);
+    for (int step = steps; step > 0; --step) lesson::StepLearnTraining(scene);
+    return;
+  }
+  if (trains % 2 == 1) {
     if (scene.training) {
       lesson::PauseLearnTraining(scene);
     } else {
       lesson::StartLearnTraining(scene);
     }
   }
-  for (int step = TypedCount('s'); step > 0; --step) lesson::StepLearnTraining(scene);
+  for (int step = steps; step > 0; --step) lesson::StepLearnTraining(scene);
 }
 
 // Train (Pause while it runs), large and first; Step and Reset training beside it.
 void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   LearnScene& scene = state.learn;
-  HandleKeys(scene);
+  HandleKeys(ctx, state);
   BeginHighlightGroup();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(18.0f, 10.0f));
   ButtonRow row;
@@ -583,8 +609,13 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   const bool pressed = ImGui::Button(train.c_str(), ImVec2(train_width, 0.0f));
   if (filled) ImGui::PopStyleColor(4);
   ImGui::PopFont();
+  // Train or Step before the prediction is answered count as a skip (whose reveal is training).
+  constexpr lesson::Question kQuestion = lesson::Question::LearnSentence;
+  const bool asking = lesson::Asking(state, kQuestion);
   if (pressed) {
-    if (scene.training) {
+    if (asking) {
+      lesson::SkipPrediction(state, kQuestion, TakeAnswerTime(ctx, "learn.sentence"));
+    } else if (scene.training) {
       lesson::PauseLearnTraining(scene);
     } else {
       lesson::StartLearnTraining(scene);
@@ -592,7 +623,13 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   }
   RecordItem(ctx, "learn.train");
   row.Place(T("learn.step"));
-  if (ImGui::Button(T("learn.step").c_str())) lesson::StepLearnTraining(scene);
+  if (ImGui::Button(T("learn.step").c_str())) {
+    if (asking) {
+      lesson::SkipPrediction(state, kQuestion, TakeAnswerTime(ctx, "learn.sentence"));
+      lesson::PauseLearnTraining(scene);
+    }
+    lesson::StepLearnTraining(scene);
+  }
   RecordItem(ctx, "learn.step");
   row.Place(T("learn.reset"));
   if (ImGui::Button(T("learn.reset").c_str())) lesson::ResetLearnTraining(scene);
@@ -760,11 +797,10 @@ void DrawAbout(Context& ctx) {
   Paragraph(T("learn.plane_hint"));
 }
 
-}  // namespace
-
 // [SECTION] The panel
 
-void DrawLearnPicture(lesson::LessonState& state, Context& ctx) {
+// The picture; `ask`: the scene's panel's, which asks its prediction on the sentences' bars.
+void DrawLearnFigure(lesson::LessonState& state, Context& ctx, bool ask) {
   LearnScene& scene = state.learn;
   const learn::Training& training = lesson::LearnTrainingOf(scene);
   const learn::Paragraph paragraph = lesson::LearnParagraphOf(scene);
@@ -781,7 +817,7 @@ void DrawLearnPicture(lesson::LessonState& state, Context& ctx) {
   RecordRect(ctx, "learn.picture", picture.frame.Min, picture.frame.Max);
   ImGui::Dummy(picture.frame.GetSize());
   ImGui::GetWindowDrawList()->AddRectFilled(picture.frame.Min, picture.frame.Max, ctx.palette.panel, 8.0f);
-  DrawWeights(ctx, state, paragraph, answer, answer_text, weights_layout, picture.weights);
+  DrawWeights(ctx, state, paragraph, answer, answer_text, weights_layout, picture.weights, ask);
   DrawCurves(ctx, state, training, picture.curves);
   if (picture.has_plane) {
     // Its one-line title over it, as under the controls on a narrower screen.
@@ -793,10 +829,25 @@ void DrawLearnPicture(lesson::LessonState& state, Context& ctx) {
   }
 }
 
+}  // namespace
+
+void DrawLearnPicture(lesson::LessonState& state, Context& ctx) { DrawLearnFigure(state, ctx, false); }
+
 void DrawLearnPanel(lesson::LessonState& state, Context& ctx) {
   LearnScene& scene = state.learn;
-  Paragraph(T("learn.caption"));
-  DrawLearnPicture(state, ctx);
+  constexpr lesson::Question kQuestion = lesson::Question::LearnSentence;
+  const bool asking = lesson::Asking(state, kQuestion);
+  if (asking) {
+    DrawQuestionLine(state, ctx, kQuestion);
+  } else {
+    Paragraph(T("learn.caption"));
+  }
+  DrawLearnFigure(state, ctx, true);
+  if (asking) {
+    DrawCommitRow(state, ctx, kQuestion);
+  } else {
+    DrawRevealLine(state, ctx, kQuestion);
+  }
 
   const learn::Training& training = lesson::LearnTrainingOf(scene);
   const learn::Paragraph paragraph = lesson::LearnParagraphOf(scene);

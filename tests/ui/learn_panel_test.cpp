@@ -308,7 +308,7 @@ TEST_CASE("the picture is announced as a figure that says the step, the loss, th
 }
 
 TEST_CASE(
-    "the picture leads: one caption above it, within 120 px of the widget's top on a phone, Train right under it") {
+    "the picture leads: one line above it, within 120 px of the widget's top on a phone, Train on the first screen") {
   for (const char* locale : {"en", "es"}) {
     for (const float width : {390.0f, 1280.0f}) {
       CAPTURE(locale);
@@ -322,10 +322,14 @@ TEST_CASE(
       const ui::ItemRect picture = ui.Item("learn.picture");
       CHECK(picture.min.y <= 120.0f);
       CHECK(Width(picture) >= width - 60.0f);  // the window's padding, and a scrollbar
-      // Train under the picture, close to it, and on the first screen.
+      // Right under the picture the prediction's answer row (the scene opens asking it), then Train,
+      // all on the first screen.
+      REQUIRE(lesson::Asking(state, lesson::Question::LearnSentence));
+      const ui::ItemRect answer_row = ui.Item("predict.learn.sentence.hint");
+      CHECK(answer_row.min.y >= picture.max.y);
+      CHECK(answer_row.min.y - picture.max.y <= 24.0f);
       const ui::ItemRect train = ui.Item("learn.train");
       CHECK(train.min.y >= picture.max.y);
-      CHECK(train.min.y - picture.max.y <= 24.0f);
       CHECK(train.max.y <= (width < 600.0f ? 844.0f : 800.0f));
       CHECK(train.max.y - train.min.y >= 36.0f);
       // The rest waits behind its headers.

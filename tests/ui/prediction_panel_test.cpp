@@ -346,3 +346,33 @@ TEST_CASE("caveats: asking for every removal before answering counts as a skip")
   REQUIRE(state.predictions.events.size() == 1);
   CHECK(state.predictions.events[0].question == "caveats.removal");
 }
+
+TEST_CASE("learn asks which sentence the model learns to look at before training; Train before answering skips") {
+  EnsureLessonText();
+  for (const float width : {1280.0f, 390.0f}) {
+    CAPTURE(width);
+    LessonState state;
+    state.scene = lesson::Scene::Learn;
+    UiHarness ui(width, 2000.0f);
+    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+    ui.Frames(3, draw);
+    ui_test::CheckLaidOut(ui.ctx);
+    CHECK(ui.Has("predict.learn.sentence.question"));
+    ui.Click(ui.Item("predict.learn.sentence.pick2").Center(), draw);  // the bus sentence
+    ui.Frames(2, draw);
+    ui.Click(ui.Item("predict.learn.sentence.think-so").Center(), draw);
+    ui.Frames(3, draw);
+    CHECK(lesson::PredictionFor(state, Question::LearnSentence).outcome == Outcome::Right);
+    CHECK(state.learn.training);
+    CHECK(ui.Has("learn.guessed"));
+    CHECK(ui.Has("predict.learn.sentence.verdict"));
+  }
+  LessonState state;
+  state.scene = lesson::Scene::Learn;
+  UiHarness ui(1280.0f, 2000.0f);
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  ui.Click(ui.Item("learn.train").Center(), draw);
+  CHECK(lesson::PredictionFor(state, Question::LearnSentence).outcome == Outcome::Skipped);
+  CHECK(state.learn.training);
+}

@@ -514,3 +514,49 @@ TEST_CASE("the caveats feedback's claim holds over many scenes") {
   }
   CHECK(wrong > 100);
 }
+
+// [SECTION] Learn: which sentence the model learns to look at
+
+// The feedback's claim, over the scene's own training: after the reveal's run of Train, the model
+// puts the most weight on a sentence that answers the question, for every question of both
+// paragraphs, at the scene's seed and rate.
+TEST_CASE("learn asks which sentence the model learns to look at, and training moves the weight onto it") {
+  LoadWords();
+  constexpr Question kLearn = Question::LearnSentence;
+  for (const int paragraph : {0, 1}) {
+    LessonState probe;
+    lesson::SetLearnParagraph(probe.learn, paragraph);
+    for (const int question : lesson::LearnQuestionsOf(probe.learn)) {
+      CAPTURE(paragraph);
+      CAPTURE(question);
+      LessonState state;
+      lesson::SetLearnParagraph(state.learn, paragraph);
+      REQUIRE(lesson::SetLearnQuestion(state.learn, question));
+      REQUIRE(lesson::Asking(state, kLearn));
+      const learn::Paragraph sentences = lesson::LearnParagraphOf(state.learn);
+      int wrong_pick = 0;
+      while (sentences.sentences[static_cast<size_t>(wrong_pick)].subject == question) ++wrong_pick;
+      REQUIRE(lesson::PickChoice(state, kLearn, wrong_pick));
+      REQUIRE(lesson::CommitPrediction(state, kLearn, Confidence::Sure, 1.0));
+      CHECK(lesson::PredictionFor(state, kLearn).outcome == Outcome::Wrong);
+      CHECK(state.learn.training);  // the reveal is Train
+      CHECK(Contains(lesson::PredictionFeedback(state, kLearn), lesson::LearnQuestionText(question)));
+      while (state.learn.training) lesson::AdvanceLearnTraining(state.learn, 0.1);
+      CHECK(state.learn.steps == lesson::kLearnRunSteps);
+      const learn::Answer answer =
+          learn::Ask(lesson::LearnTrainingOf(state.learn).model, sentences, state.learn.question);
+      int most = 0;
+      for (int j = 1; j < learn::kSentences; ++j) {
+        if (answer.weights[static_cast<size_t>(j)] > answer.weights[static_cast<size_t>(most)]) most = j;
+      }
+      CHECK(sentences.sentences[static_cast<size_t>(most)].subject == question);
+      // Picking that sentence is right; asked again, the training goes back to its start.
+      lesson::AskAgain(state, kLearn);
+      CHECK(state.learn.steps == 0);
+      CHECK(lesson::Asking(state, kLearn));
+      lesson::PickChoice(state, kLearn, most);
+      lesson::CommitPrediction(state, kLearn, Confidence::Sure, 1.0);
+      CHECK(lesson::PredictionFor(state, kLearn).outcome == Outcome::Right);
+    }
+  }
+}

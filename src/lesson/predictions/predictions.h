@@ -27,7 +27,8 @@ struct LessonState;
 
 // Every question, in the lesson's order, as X(Id): its index is Question::Id, its definition
 // k##Id##Question in its scene's folder.
-#define ATTN_PREDICTIONS(X) X(CompareStrongest) X(CombineOutput) X(MaskCausal) X(CaveatsRemoval)
+#define ATTN_PREDICTIONS(X) \
+  X(CompareStrongest) X(CombineOutput) X(MaskCausal) X(CaveatsRemoval) X(LearnSentence)
 
 #define ATTN_PREDICTION_ID(Id) Id,
 enum class Question { ATTN_PREDICTIONS(ATTN_PREDICTION_ID) };

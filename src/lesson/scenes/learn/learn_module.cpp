@@ -39,7 +39,9 @@ std::string Describe(const LessonState& state) {
   // the numbers it would read are about to change.
   const char* reading = scene.training ? nullptr : LearnReadingOf(training.model, paragraph, scene.question);
   return MirrorSentences({progress, focus, scene.training ? T("mirror.learn.training") : std::string(),
-                          reading != nullptr ? LearnReadingText(reading) : std::string()});
+                          reading != nullptr ? LearnReadingText(reading) : std::string(),
+                          Asking(state, Question::LearnSentence) ? DescribeAsking(state, Question::LearnSentence)
+                                                                 : std::string()});
 }
 
 MirrorTable Table(const LessonState& state) {
@@ -95,6 +97,7 @@ std::vector<Param> Params() {
        }},
       FlagParam<&LessonState::learn, &LearnScene::numbers_open>("learn.numbers"),
       FlagParam<&LessonState::learn, &LearnScene::options_open>("learn.options"),
+      PredictionParam(Question::LearnSentence),
   };
 }
 
