@@ -13,7 +13,7 @@ void ResetScene(LessonState& state, Scene scene) {
 void ResetAll(LessonState& state) {
   const Scene scene = state.scene;
   const bool ask = state.predictions.ask;
-  std::vector<PredictionEvent> events = std::move(state.predictions.events);
+  std::vector<std::string> events = std::move(state.predictions.events);
   state = LessonState{};
   state.scene = scene;
   // The author's choice and the host's pending events are not the learner's to reset.

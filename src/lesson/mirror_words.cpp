@@ -60,4 +60,9 @@ std::string MirrorReadable(const std::string& text) {
 
 bool HasWords(const std::string& text) { return text.find_first_not_of(" \t\r\n") != std::string::npos; }
 
+std::string FillNumbers(const std::string& text, std::initializer_list<NumberField> numbers, TextFields words) {
+  for (const NumberField& number : numbers) words.emplace_back(number.name, MirrorNumber(number.value));
+  return Fill(text, words);
+}
+
 }  // namespace lesson

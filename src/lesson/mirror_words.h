@@ -3,10 +3,19 @@
 // numbers as a screen reader should read them, and words from the [mirror] section of
 // assets/lesson/lesson.txt. No output ever reads "nan", "inf" or "undefined".
 
+#include <initializer_list>
 #include <string>
 #include <vector>
 
+#include "lesson/text_store.h"
+
 namespace lesson {
+
+// A {name} of a text and the number it stands for.
+struct NumberField {
+  const char* name;
+  double value;
+};
 
 // FormatSigned(x), or "not a valid number" for a non-finite x.
 std::string MirrorNumber(double x);
@@ -24,5 +33,7 @@ std::string MirrorSentences(const std::vector<std::string>& sentences);
 std::string MirrorReadable(const std::string& text);
 // Something other than spaces and line breaks.
 bool HasWords(const std::string& text);
+// Fill(text, words) with `numbers` filled in too, each as MirrorNumber writes it.
+std::string FillNumbers(const std::string& text, std::initializer_list<NumberField> numbers, TextFields words = {});
 
 }  // namespace lesson

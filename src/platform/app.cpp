@@ -124,9 +124,9 @@ std::string PlaybackSentence(const App& app) {
 // cue, or is moved while paused, and at most every kPublishIntervalMs while it plays.
 // Each prediction committed or skipped since the last frame, in order.
 void PublishPredictions(App& app) {
-  std::vector<lesson::PredictionEvent> events;
+  std::vector<std::string> events;
   events.swap(app.state.predictions.events);
-  for (const lesson::PredictionEvent& event : events) app.host->Prediction(lesson::PredictionEventJson(event));
+  for (const std::string& event : events) app.host->Prediction(event);
 }
 
 void PublishPlayback(App& app) {

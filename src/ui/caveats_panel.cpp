@@ -264,7 +264,7 @@ void DrawTestButtons(Context& ctx, lesson::LessonState& state) {
   if (ImGui::Button(each.c_str())) {
     // Asked for before the prediction is answered, the results count as a skip (which shows them).
     if (lesson::Asking(state, lesson::Question::CaveatsRemoval)) {
-      lesson::SkipPrediction(state, lesson::Question::CaveatsRemoval, TakeAnswerTime(ctx, "caveats.removal"));
+      lesson::SkipPrediction(state, lesson::Question::CaveatsRemoval, TakeAnswerTime(ctx, AnswerClock(lesson::Question::CaveatsRemoval)));
     } else {
       lesson::SetEachInTurnShown(scene, !scene.each_in_turn_shown);
     }

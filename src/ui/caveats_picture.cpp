@@ -27,6 +27,7 @@
 #include "ui/access.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
+#include "ui/order.h"
 #include "ui/prediction.h"
 #include "ui/theme.h"
 
@@ -236,11 +237,7 @@ LineLayout LayOutLine(const lesson::CaveatsScene& scene, const Numbers& n, float
   }
   if (layout.hi - layout.lo < 1.0) layout.hi = layout.lo + 1.0;
 
-  std::array<int, kCaveatsPositions> order{};
-  for (int j = 0; j < kCaveatsPositions; ++j) order[static_cast<size_t>(j)] = j;
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return scene.values[static_cast<size_t>(a)] < scene.values[static_cast<size_t>(b)];
-  });
+  const std::array<int, kCaveatsPositions> order = IncreasingOrder(scene.values);
   constexpr float kLabelGap = 10.0f;
   std::vector<float> row_end;
   for (const int j : order) {

@@ -4,15 +4,17 @@
 // The lesson state says what the learner did; the Context holds how the widget shows it. A test
 // makes its own, so two tests never share fonts, rectangles or notes.
 
+#include <array>
 #include <functional>
 #include <map>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include <imgui.h>
 
 #include "lesson/embed_options.h"
+#include "lesson/predictions/predictions.h"
+#include "lesson/scenes/quiz/quiz.h"
 #include "lesson/timeline/playback.h"
 #include "ui/item_hook.h"
 
@@ -186,9 +188,9 @@ struct Context {
   bool moving = false;          // a value was still on its way in the last frame: draw another
   bool reduced_motion = false;  // values jump (the system's or the player's setting)
   bool reduce_motion_setting = false;  // the player's "Reduce motion" box
-  // ImGui::GetTime() when each open question ("compare.strongest", "quiz.q1") was first drawn, for
-  // the time its answer took (ui/prediction.h); a question leaves it once answered.
-  std::vector<std::pair<std::string, double>> asked_at;
+  // ImGui::GetTime() when each open question was first drawn (0: not since it was answered), for
+  // the time its answer took (ui/prediction.h): the predictions', then the quick check's.
+  std::array<double, lesson::kQuestionCount + lesson::kQuizQuestionCount> asked_at{};
 };
 
 }  // namespace ui

@@ -567,7 +567,7 @@ void HandleKeys(Context& ctx, lesson::LessonState& state) {
   const int trains = TypedCount('t');
   const int steps = TypedCount('s');
   if ((trains > 0 || steps > 0) && lesson::Asking(state, lesson::Question::LearnSentence)) {
-    lesson::SkipPrediction(state, lesson::Question::LearnSentence, TakeAnswerTime(ctx, "learn.sentence"));
+    lesson::SkipPrediction(state, lesson::Question::LearnSentence, TakeAnswerTime(ctx, AnswerClock(lesson::Question::LearnSentence)));
     if (trains % 2 == 0) lesson::PauseLearnTraining(scene);
     for (int step = steps; step > 0; --step) lesson::StepLearnTraining(scene);
     return;
@@ -614,7 +614,7 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   const bool asking = lesson::Asking(state, kQuestion);
   if (pressed) {
     if (asking) {
-      lesson::SkipPrediction(state, kQuestion, TakeAnswerTime(ctx, "learn.sentence"));
+      lesson::SkipPrediction(state, kQuestion, TakeAnswerTime(ctx, AnswerClock(lesson::Question::LearnSentence)));
     } else if (scene.training) {
       lesson::PauseLearnTraining(scene);
     } else {
@@ -625,7 +625,7 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   row.Place(T("learn.step"));
   if (ImGui::Button(T("learn.step").c_str())) {
     if (asking) {
-      lesson::SkipPrediction(state, kQuestion, TakeAnswerTime(ctx, "learn.sentence"));
+      lesson::SkipPrediction(state, kQuestion, TakeAnswerTime(ctx, AnswerClock(lesson::Question::LearnSentence)));
       lesson::PauseLearnTraining(scene);
     }
     lesson::StepLearnTraining(scene);

@@ -193,7 +193,7 @@ void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigu
   if (side_by_side) ImGui::SameLine(0.0f, spacing);
   DrawMaskToggle(ctx, state, "mask.padding", "mask.padding", "mask.padding_help", scene.padding, lesson::SetPadding);
   if (was_asking && scene.causal) {
-    lesson::SkipPrediction(state, lesson::Question::MaskCausal, TakeAnswerTime(ctx, "mask.causal"));
+    lesson::SkipPrediction(state, lesson::Question::MaskCausal, TakeAnswerTime(ctx, AnswerClock(lesson::Question::MaskCausal)));
   }
 }
 

@@ -24,6 +24,7 @@
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/motion.h"
+#include "ui/order.h"
 #include "ui/prediction.h"
 #include "ui/text_layout.h"
 #include "ui/theme.h"
@@ -536,24 +537,20 @@ void DrawLines(Context& ctx, lesson::LessonState& state, const attention::Result
   const ImVec2 from(layout.query_x1 + 1.0f, layout.RowCentre(from_row));
   const float scale = MaskLineScale(layout.pitch);
   const ImU32 line_color = WithAlpha(MaskTokenColor(ctx, query), 0.85f);
-  struct Line {
-    int key;
-    float thickness;
-  };
-  std::vector<Line> lines;
+  std::array<float, kMaskTokenCount> thickness{};
   for (int key = 0; key < kMaskTokenCount; ++key) {
     const bool open = Open(result, query, key);
     const float weight = open ? static_cast<float>(result.weights(query, key)) : 0.0f;
-    lines.push_back({key, Eased(ctx, MotionId("mask.line", key), weight) * scale});
+    thickness[static_cast<size_t>(key)] = Eased(ctx, MotionId("mask.line", key), weight) * scale;
   }
-  std::stable_sort(lines.begin(), lines.end(), [](const Line& a, const Line& b) { return a.thickness < b.thickness; });
-  for (const Line& line : lines) {
-    const ImVec2 to(layout.key_x0 - 1.0f, layout.RowCentre(static_cast<float>(line.key)));
-    DrawCurve(draw, from, to, line_color, line.thickness);
-    if (Open(result, query, line.key)) {
-      const std::string name = "mask.line." + std::to_string(line.key);
-      RecordRect(ctx, name.c_str(), ImVec2(to.x - 4.0f, to.y - line.thickness * 0.5f),
-                 ImVec2(to.x, to.y + line.thickness * 0.5f));
+  // Thinnest first, so the heavy lines lie on top.
+  for (const int key : IncreasingOrder(thickness)) {
+    const float line = thickness[static_cast<size_t>(key)];
+    const ImVec2 to(layout.key_x0 - 1.0f, layout.RowCentre(static_cast<float>(key)));
+    DrawCurve(draw, from, to, line_color, line);
+    if (Open(result, query, key)) {
+      const std::string name = "mask.line." + std::to_string(key);
+      RecordRect(ctx, name.c_str(), ImVec2(to.x - 4.0f, to.y - line * 0.5f), ImVec2(to.x, to.y + line * 0.5f));
     }
   }
 

@@ -1,9 +1,8 @@
 #include "ui/prediction.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <string>
-#include <utility>
-#include <vector>
 
 #include "lesson/text_store.h"
 #include "ui/access.h"
@@ -16,47 +15,39 @@ namespace {
 
 using lesson::T;
 
-std::string Key(lesson::Question question, const char* part) {
-  return std::string("predict.") + lesson::QuestionOf(question).name + "." + part;
+// "predict.compare.strongest.PART": a name of the item registry (tests find the controls by it).
+const char* Key(lesson::Question question, const char* part) {
+  static char name[96];
+  std::snprintf(name, sizeof name, "predict.%s.%s", lesson::QuestionOf(question).name, part);
+  return name;
 }
 
-double TakeLatency(Context& ctx, lesson::Question question) {
-  return TakeAnswerTime(ctx, lesson::QuestionOf(question).name);
-}
+double TakeLatency(Context& ctx, lesson::Question question) { return TakeAnswerTime(ctx, AnswerClock(question)); }
 
 }  // namespace
 
-namespace {
-
-std::vector<std::pair<std::string, double>>::iterator Clock(Context& ctx, const std::string& name) {
-  return std::find_if(ctx.asked_at.begin(), ctx.asked_at.end(), [&](const auto& clock) { return clock.first == name; });
+void StartAnswerClock(Context& ctx, size_t clock) {
+  if (clock < ctx.asked_at.size() && ctx.asked_at[clock] <= 0.0) ctx.asked_at[clock] = std::max(ImGui::GetTime(), 1e-6);
 }
 
-}  // namespace
-
-void StartAnswerClock(Context& ctx, const std::string& name) {
-  if (Clock(ctx, name) == ctx.asked_at.end()) ctx.asked_at.emplace_back(name, ImGui::GetTime());
-}
-
-double TakeAnswerTime(Context& ctx, const std::string& name) {
-  const auto found = Clock(ctx, name);
-  if (found == ctx.asked_at.end()) return 0.0;
-  const double seconds = ImGui::GetTime() - found->second;
-  ctx.asked_at.erase(found);
+double TakeAnswerTime(Context& ctx, size_t clock) {
+  if (clock >= ctx.asked_at.size() || ctx.asked_at[clock] <= 0.0) return 0.0;
+  const double seconds = ImGui::GetTime() - ctx.asked_at[clock];
+  ctx.asked_at[clock] = 0.0;
   return seconds;
 }
 
 void DrawQuestionLine(const lesson::LessonState& state, Context& ctx, lesson::Question question) {
-  StartAnswerClock(ctx, lesson::QuestionOf(question).name);
+  StartAnswerClock(ctx, AnswerClock(question));
   ImGui::PushFont(ctx.fonts.bold);
   Paragraph(lesson::QuestionText(state, question));
   ImGui::PopFont();
-  RecordItem(ctx, Key(question, "question").c_str());
+  RecordItem(ctx, Key(question, "question"));
 }
 
 bool PickTarget(lesson::LessonState& state, Context& ctx, lesson::Question question, int choice, const std::string& name,
                 ImVec2 min, ImVec2 max, ImU32 color) {
-  const std::string id = Key(question, "pick") + std::to_string(choice + 1);
+  const std::string id = std::string(Key(question, "pick")) + std::to_string(choice + 1);
   const ImVec2 cursor = ImGui::GetCursorScreenPos();
   ImGui::SetCursorScreenPos(min);
   const bool pressed = ImGui::InvisibleButton(id.c_str(), ImVec2(max.x - min.x, max.y - min.y));
@@ -95,7 +86,7 @@ void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question qu
   const bool can_commit = p.Guessed() || lesson::QuestionOf(question).kind == lesson::QuestionKind::Picks;
   Paragraph(p.Guessed() ? lesson::Fill(T("predict.picked"), {{"pick", lesson::QuestionOf(question).guess_words(state, p)}})
                         : lesson::QuestionHint(state, question));
-  RecordItem(ctx, Key(question, "hint").c_str());
+  RecordItem(ctx, Key(question, "hint"));
   ButtonRow row;
   ImGui::BeginDisabled(!can_commit);
   for (lesson::Confidence c : {lesson::Confidence::Sure, lesson::Confidence::ThinkSo, lesson::Confidence::Guessing}) {
@@ -106,13 +97,13 @@ void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question qu
       lesson::CommitPrediction(state, question, c, TakeLatency(ctx, question));
     }
     ImGui::PopID();
-    RecordItem(ctx, Key(question, lesson::ConfidenceName(c)).c_str());
+    RecordItem(ctx, Key(question, lesson::ConfidenceName(c)));
   }
   ImGui::EndDisabled();
   const std::string& skip = T("predict.skip");
   row.Place(skip);
   if (ImGui::Button(skip.c_str())) lesson::SkipPrediction(state, question, TakeLatency(ctx, question));
-  RecordItem(ctx, Key(question, "skip").c_str());
+  RecordItem(ctx, Key(question, "skip"));
 }
 
 void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question question) {
@@ -134,14 +125,14 @@ void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question q
     Paragraph(lesson::PredictionFeedback(state, question));
     ImGui::EndGroup();
     ImGui::Unindent(indent);
-    RecordItem(ctx, Key(question, "verdict").c_str());
+    RecordItem(ctx, Key(question, "verdict"));
     const ImVec2 min = ImGui::GetItemRectMin();
     const ImVec2 max = ImGui::GetItemRectMax();
     ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(min.x - indent, min.y), ImVec2(min.x - indent + 4.0f, max.y),
                                               right ? palette.output : palette.second, 2.0f);
   }
   if (ImGui::Button(T("predict.again").c_str())) lesson::AskAgain(state, question);
-  RecordItem(ctx, Key(question, "again").c_str());
+  RecordItem(ctx, Key(question, "again"));
 }
 
 }  // namespace ui

@@ -13,10 +13,13 @@
 
 namespace ui {
 
-// Starts the clock of question `name` ("quiz.q1") when it is first drawn unanswered.
-void StartAnswerClock(Context& ctx, const std::string& name);
-// Seconds since question `name` was first drawn unanswered (0 when unknown); the clock stops.
-double TakeAnswerTime(Context& ctx, const std::string& name);
+// The clock of a prediction's question, and of a quick-check question (0-based).
+inline size_t AnswerClock(lesson::Question question) { return static_cast<size_t>(question); }
+inline size_t QuizAnswerClock(int question) { return static_cast<size_t>(lesson::kQuestionCount + question); }
+// Starts `clock` when its question is first drawn unanswered.
+void StartAnswerClock(Context& ctx, size_t clock);
+// Seconds since `clock`'s question was first drawn unanswered (0 when unknown); the clock stops.
+double TakeAnswerTime(Context& ctx, size_t clock);
 
 // The open question in bold, over the picture. Also starts the clock of
 // how long the learner takes (the prediction event's latency).

@@ -174,9 +174,9 @@ void DrawQuestion(Context& ctx, lesson::LessonState& state, int question, float 
   if (!answer.revealed) {
     const bool can_reveal = lesson::HasAttempt(quiz, question);
     ImGui::BeginDisabled(!can_reveal);
-    StartAnswerClock(ctx, "quiz.q" + std::to_string(question + 1));
+    StartAnswerClock(ctx, QuizAnswerClock(question));
     if (ImGui::Button(T("quiz.reveal").c_str()) && lesson::Reveal(quiz, question)) {
-      lesson::QueueQuizAnswer(state, question, TakeAnswerTime(ctx, "quiz.q" + std::to_string(question + 1)));
+      lesson::QueueQuizAnswer(state, question, TakeAnswerTime(ctx, QuizAnswerClock(question)));
     }
     ImGui::EndDisabled();
     RecordItem(ctx, QuestionKey(question, "reveal").c_str());

@@ -350,13 +350,14 @@ await check('afterwards the widget still answers a scripted state and draws', as
       document.querySelector('div.attn-sr-only [aria-live]')?.textContent || ''), pattern.source, { timeout: 10000 })
       .catch(async () => { throw new Error(`${what}: the live region says "${(await snapshot()).live}"`); });
   };
-  const scripted = 'scene=combine&combine.values=3,5&combine.weight=0.5';
+  // The scene's prediction skipped (compare.predict=-_0s): the output shows at once.
+  const scripted = 'scene=combine&combine.values=3,5&combine.weight=0.5&combine.predict=-_0s';
   await setState(scripted);
   await expectLive(/Values 3 and 5, weights 0\.5 and 0\.5\. Output 4 = 1\.5 \+ 2\.5\./, `after setState('${scripted}')`);
   const hash = (await snapshot()).hash;
   if (hash !== `#${scripted}`) throw new Error(`the URL fragment is "${hash}", expected "#${scripted}"`);
-  await setState('scene=combine');
-  await expectLive(/Output 18 = 2 \+ 16\./, "after setState('scene=combine')");
+  await setState('scene=combine&combine.predict=-_0s');
+  await expectLive(/Output 18 = 2 \+ 16\./, "after setState('scene=combine&combine.predict=-_0s')");
 
   const before = (await snapshot()).frames;
   await page.mouse.move(300, 300);

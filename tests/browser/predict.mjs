@@ -167,6 +167,8 @@ await check('a host page\'s iframe hears its widget\'s prediction (embed.js)', a
   await page.locator('#framed').scrollIntoViewIfNeeded();
   await page.evaluate(() => document.querySelector('#framed').contentWindow.postMessage(
     { type: 'attention-widget:set', scene: 'compare' }, window.location.origin));
+  // (Caveats asks a question of its own: its Skip must not be the one pressed.)
+  await framed.waitForFunction(() => /most weight\?/.test(document.querySelector('[aria-live]')?.textContent || ''));
   await framed.getByRole('button', { name: 'Skip', exact: true }).dispatchEvent('click', {}, { timeout: 10000 });
   await page.waitForFunction(() => window.__heard.length === 1, null, { timeout: 10000 });
   const [heard] = await page.evaluate(() => window.__heard);

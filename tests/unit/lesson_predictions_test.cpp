@@ -14,6 +14,7 @@
 #include "lesson/mirror_words.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
+#include "event_fields.h"
 
 using lesson::Confidence;
 using lesson::LessonState;
@@ -24,6 +25,7 @@ using lesson::Question;
 namespace {
 
 constexpr Question kCompare = Question::CompareStrongest;
+using test_events::Field;
 
 void LoadWords() {
   lesson::LessonText() = lesson::TextStore();
@@ -75,18 +77,18 @@ TEST_CASE("a guess needs a pick and a confidence; a skip needs neither; neither 
   CHECK(lesson::PredictionFor(state, kCompare).outcome == Outcome::Skipped);
   CHECK(lesson::PredictionFeedback(state, kCompare).empty());
   REQUIRE(state.predictions.events.size() == 2);
-  const lesson::PredictionEvent& guess = state.predictions.events[0];
-  CHECK(guess.scene == "compare");
-  CHECK(guess.question == "compare.strongest");
-  CHECK(guess.prediction == lesson::T("compare.key2"));
-  CHECK(guess.confidence == "think-so");
-  CHECK_FALSE(guess.skipped);
-  CHECK(guess.latency == doctest::Approx(2.5));
-  const lesson::PredictionEvent& skip = state.predictions.events[1];
-  CHECK(skip.skipped);
-  CHECK(skip.prediction.empty());
-  CHECK(skip.confidence.empty());
-  CHECK_FALSE(skip.correct);
+  const std::string& guess = state.predictions.events[0];
+  CHECK(Field(guess, "scene") == "compare");
+  CHECK(Field(guess, "question") == "compare.strongest");
+  CHECK(Field(guess, "prediction") == lesson::T("compare.key2"));
+  CHECK(Field(guess, "confidence") == "think-so");
+  CHECK(Field(guess, "skipped") == "false");
+  CHECK(test_events::Number(guess, "latency") == doctest::Approx(2.5));
+  const std::string& skip = state.predictions.events[1];
+  CHECK(Field(skip, "skipped") == "true");
+  CHECK(Field(skip, "prediction").empty());
+  CHECK(Field(skip, "confidence").empty());
+  CHECK(Field(skip, "correct") == "false");
 }
 
 TEST_CASE("at the preset the bus key gets the most weight, and only picking it is right") {
@@ -101,7 +103,7 @@ TEST_CASE("at the preset the bus key gets the most weight, and only picking it i
     REQUIRE(lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0));
     const bool right = pick == lesson::kCompareAnswerKey;
     CHECK((lesson::PredictionFor(state, kCompare).outcome == Outcome::Right) == right);
-    CHECK(state.predictions.events.back().correct == right);
+    CHECK(Field(state.predictions.events.back(), "correct") == (right ? "true" : "false"));
     const std::string feedback = lesson::PredictionFeedback(state, kCompare);
     // The feedback names the key with the most weight, its weight and its q·k as the strip shows them.
     CHECK(Contains(feedback, lesson::T("compare.key1") + " "));
@@ -194,7 +196,8 @@ TEST_CASE("the record counts guesses, right ones and skips, by confidence") {
   CHECK(record.made_at[static_cast<size_t>(Confidence::Sure)] == 1);
   CHECK(record.right_at[static_cast<size_t>(Confidence::Sure)] == 1);
   const std::string text = lesson::RecordText(state);
-  CHECK(Contains(text, lesson::T("predict.sure") + ": 1"));
+  CHECK(Contains(text, "You predicted 1 of " + std::to_string(lesson::kQuestionCount) + " results and got 1 right"));
+  CHECK(Contains(text, "When sure: 1 of 1 right. When you thought so: 0 of 0."));
   lesson::AskAgain(state, kCompare);
   lesson::PickChoice(state, kCompare, 0);
   lesson::CommitPrediction(state, kCompare, Confidence::Guessing, 1.0);
@@ -289,10 +292,10 @@ TEST_CASE("a quick-check answer is told to the host like a prediction") {
   lesson::Reveal(state.quiz, 0);
   lesson::QueueQuizAnswer(state, 0, 4.0);
   REQUIRE(state.predictions.events.size() == 1);
-  CHECK(state.predictions.events[0].question == "quiz.q1");
-  CHECK(state.predictions.events[0].prediction == "B");
-  CHECK(state.predictions.events[0].correct);
-  CHECK(state.predictions.events[0].confidence.empty());
+  CHECK(Field(state.predictions.events[0], "question") == "quiz.q1");
+  CHECK(Field(state.predictions.events[0], "prediction") == "B");
+  CHECK(Field(state.predictions.events[0], "correct") == "true");
+  CHECK(Field(state.predictions.events[0], "confidence").empty());
   lesson::QueueQuizAnswer(state, 5, 0.0);
   CHECK(state.predictions.events.size() == 1);
 }
@@ -311,7 +314,7 @@ TEST_CASE("combine asks where the output lands, between the two values, and judg
   CHECK(lesson::GuessValue(state, kCombine, 17.6));
   REQUIRE(lesson::CommitPrediction(state, kCombine, Confidence::Sure, 3.0));
   CHECK(lesson::PredictionFor(state, kCombine).outcome == Outcome::Right);  // 18 ± 0.5
-  CHECK(state.predictions.events.back().prediction == "17.6");
+  CHECK(Field(state.predictions.events.back(), "prediction") == "17.6");
   CHECK(Contains(lesson::PredictionFeedback(state, kCombine), "10 × 0.2 + 20 × 0.8 = 2 + 16"));
   lesson::AskAgain(state, kCombine);
   lesson::GuessValue(state, kCombine, 15.0);

@@ -8,6 +8,7 @@
 #include "lesson/json_text.h"
 #include "lesson/lesson_state.h"
 #include "lesson/locale.h"
+#include "lesson/mirror_words.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -24,11 +25,12 @@ bool Valid(Question question) { return At(question) < static_cast<size_t>(kQuest
 
 Prediction& Of(LessonState& state, Question question) { return state.predictions.answers[At(question)]; }
 
-void PushEvent(LessonState& state, PredictionEvent event) {
+void PushEvent(LessonState& state, const PredictionEvent& event) {
   // A host that never listens must not make the queue grow without end.
   constexpr size_t kMaxPending = 64;
-  if (state.predictions.events.size() >= kMaxPending) state.predictions.events.erase(state.predictions.events.begin());
-  state.predictions.events.push_back(std::move(event));
+  std::vector<std::string>& events = state.predictions.events;
+  if (events.size() >= kMaxPending) events.erase(events.begin());
+  events.push_back(PredictionEventJson(event));
 }
 
 void Queue(LessonState& state, const QuestionDef& def, const Prediction& p, double latency) {
@@ -42,7 +44,7 @@ void Queue(LessonState& state, const QuestionDef& def, const Prediction& p, doub
   event.skipped = p.outcome == Outcome::Skipped;
   event.correct = p.outcome == Outcome::Right;
   event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
-  PushEvent(state, std::move(event));
+  PushEvent(state, event);
 }
 
 }  // namespace
@@ -135,7 +137,7 @@ void QueueQuizAnswer(LessonState& state, int question, double latency) {
   if (answer.choice >= 0) event.prediction = std::string(1, static_cast<char>('A' + answer.choice));
   event.correct = IsCorrect(state.quiz, question);
   event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
-  PushEvent(state, std::move(event));
+  PushEvent(state, event);
 }
 
 void AskAgain(LessonState& state, Question question) {
@@ -217,19 +219,13 @@ PredictionRecord Record(const Predictions& predictions) {
 }
 
 std::string RecordText(const LessonState& state) {
-  const PredictionRecord record = Record(state.predictions);
-  std::string text = Fill(T("predict.record.summary"), {{"made", std::to_string(record.made)},
-                                                         {"right", std::to_string(record.right)},
-                                                         {"skipped", std::to_string(record.skipped)},
-                                                         {"asked", std::to_string(kQuestionCount)}});
-  for (Confidence c : {Confidence::Sure, Confidence::ThinkSo, Confidence::Guessing}) {
-    const size_t i = static_cast<size_t>(c);
-    if (record.made_at[i] == 0) continue;
-    text += "\n" + Fill(T("predict.record.by_confidence"), {{"confidence", T(ConfidenceKey(c))},
-                                                            {"made", std::to_string(record.made_at[i])},
-                                                            {"right", std::to_string(record.right_at[i])}});
-  }
-  return text;
+  const PredictionRecord r = Record(state.predictions);
+  const auto count = [](int n) { return static_cast<double>(n); };
+  return FillNumbers(T("predict.record.summary"),
+                     {{"made", count(r.made)}, {"right", count(r.right)}, {"skipped", count(r.skipped)},
+                      {"asked", count(kQuestionCount)}, {"sure_made", count(r.made_at[3])}, {"sure_right", count(r.right_at[3])},
+                      {"think_so_made", count(r.made_at[2])}, {"think_so_right", count(r.right_at[2])},
+                      {"guessing_made", count(r.made_at[1])}, {"guessing_right", count(r.right_at[1])}});
 }
 
 // [SECTION] Links
@@ -373,12 +369,12 @@ Param PredictionParam(Question question) {
 // [SECTION] Events
 
 std::string PredictionEventJson(const PredictionEvent& event) {
-  char latency[32];
-  std::snprintf(latency, sizeof(latency), "%.3f", event.latency);
-  return "{\"scene\":" + JsonString(event.scene) + ",\"question\":" + JsonString(event.question) +
-         ",\"prediction\":" + JsonString(event.prediction) + ",\"confidence\":" + JsonString(event.confidence) +
-         ",\"skipped\":" + (event.skipped ? "true" : "false") + ",\"correct\":" + (event.correct ? "true" : "false") +
-         ",\"latency\":" + latency + "}";
+  JsonWriter json;
+  json.BeginObject().Key("scene").String(event.scene).Key("question").String(event.question);
+  json.Key("prediction").String(event.prediction).Key("confidence").String(event.confidence);
+  json.Key("skipped").Bool(event.skipped).Key("correct").Bool(event.correct);
+  json.Key("latency").Number(std::round(event.latency * 1000.0) / 1000.0).EndObject();
+  return json.text();
 }
 
 }  // namespace lesson

@@ -119,7 +119,7 @@ struct PredictionEvent {
 struct Predictions {
   bool ask = true;  // the widget asks before revealing (an author may turn it off: embed option predictions)
   std::array<Prediction, kQuestionCount> answers;
-  std::vector<PredictionEvent> events;  // commits not yet told to the host (the app drains them)
+  std::vector<std::string> events;  // commits not yet told to the host, as JSON (the app drains them)
 };
 
 const Prediction& PredictionFor(const LessonState& state, Question question);
@@ -186,7 +186,8 @@ bool DecodePrediction(const std::string& text, const QuestionDef& question, cons
 Param PredictionParam(Question question);
 
 // [SECTION] Events
-// The event as JSON: {scene, question, prediction, confidence, skipped, correct, latency}.
+// The event as JSON: {scene, question, prediction, confidence, skipped, correct, latency}, the
+// latency in whole milliseconds' seconds.
 std::string PredictionEventJson(const PredictionEvent& event);
 
 }  // namespace lesson

@@ -36,16 +36,16 @@ bool Judge(const LessonState& state, const Prediction& p, std::string* feedback)
   // A word whose move reads the same as the largest shares it: that is what the learner sees.
   const bool right = pick.change_a.defined && MirrorNumber(pick.change_a.change) == MirrorNumber(best.change_a.change);
   const AblationRow& shown = right ? pick : best;
-  *feedback = Fill(T(right ? "predict.caveats.removal.right" : "predict.caveats.removal.wrong"),
-                   {{"word", Word(shown.position)},
-                    {"change", MirrorNumber(shown.change_a.change)},
-                    {"weight", MirrorNumber(shown.weight_a)},
-                    {"value", MirrorNumber(shown.value)},
-                    {"output", MirrorNumber(full.a.combination.output)},
-                    {"pick", Word(pick.position)},
-                    {"pick_change", pick.change_a.defined ? MirrorNumber(pick.change_a.change) : T("widget.undefined")},
-                    {"pick_weight", MirrorNumber(pick.weight_a)},
-                    {"pick_value", MirrorNumber(pick.value)}});
+  *feedback = FillNumbers(T(right ? "predict.caveats.removal.right" : "predict.caveats.removal.wrong"),
+                          {{"change", shown.change_a.change},
+                           {"weight", shown.weight_a},
+                           {"value", shown.value},
+                           {"output", full.a.combination.output},
+                           {"pick_weight", pick.weight_a},
+                           {"pick_value", pick.value}},
+                          {{"word", Word(shown.position)},
+                           {"pick", Word(pick.position)},
+                           {"pick_change", pick.change_a.defined ? MirrorNumber(pick.change_a.change) : T("widget.undefined")}});
   return right;
 }
 

@@ -40,18 +40,17 @@ bool Judge(const LessonState& state, const Prediction& p, std::string* feedback)
   }
   const double output = combination.output;
   const bool right = std::fabs(p.value - output) <= CombineGuessTolerance(scene);
-  const TextFields fields = {{"output", MirrorNumber(output)},
-                             {"guess", MirrorNumber(p.value)},
-                             {"gap", MirrorNumber(std::fabs(output - p.value))},
-                             {"first", MirrorNumber(scene.first_value)},
-                             {"second", MirrorNumber(scene.second_value)},
-                             {"first_weight", MirrorNumber(scene.first_weight)},
-                             {"second_weight", MirrorNumber(scene.second_weight)},
-                             {"first_product", MirrorNumber(combination.terms[0].product)},
-                             {"second_product", MirrorNumber(combination.terms[1].product)}};
   const char* key = right ? "predict.combine.output.right"
                           : output > p.value ? "predict.combine.output.higher" : "predict.combine.output.lower";
-  *feedback = Fill(T(key), fields);
+  *feedback = FillNumbers(T(key), {{"output", output},
+                                   {"guess", p.value},
+                                   {"gap", std::fabs(output - p.value)},
+                                   {"first", scene.first_value},
+                                   {"second", scene.second_value},
+                                   {"first_weight", scene.first_weight},
+                                   {"second_weight", scene.second_weight},
+                                   {"first_product", combination.terms[0].product},
+                                   {"second_product", combination.terms[1].product}});
   return right;
 }
 

@@ -33,18 +33,12 @@ bool Judge(const LessonState& state, const Prediction& p, std::string* feedback)
   const bool right = MirrorNumber(result.weights[pick]) == MirrorNumber(result.weights[best]);
   const size_t shown = right ? pick : best;
   const std::string name = KeyName(state, static_cast<int>(shown));
-  if (right) {
-    *feedback = Fill(T("predict.compare.strongest.right"), {{"key", name},
-                                                             {"weight", MirrorNumber(result.weights[shown])},
-                                                             {"dot", MirrorNumber(result.dot_products[shown])}});
-  } else {
-    *feedback = Fill(T("predict.compare.strongest.wrong"), {{"key", name},
-                                                             {"weight", MirrorNumber(result.weights[best])},
-                                                             {"dot", MirrorNumber(result.dot_products[best])},
-                                                             {"pick", KeyName(state, p.pick)},
-                                                             {"pick_weight", MirrorNumber(result.weights[pick])},
-                                                             {"pick_dot", MirrorNumber(result.dot_products[pick])}});
-  }
+  *feedback = FillNumbers(T(right ? "predict.compare.strongest.right" : "predict.compare.strongest.wrong"),
+                          {{"weight", result.weights[shown]},
+                           {"dot", result.dot_products[shown]},
+                           {"pick_weight", result.weights[pick]},
+                           {"pick_dot", result.dot_products[pick]}},
+                          {{"key", name}, {"pick", KeyName(state, p.pick)}});
   return right;
 }
 
