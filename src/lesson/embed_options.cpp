@@ -114,6 +114,12 @@ bool ReadTheme(EmbedOptions& options, const std::string& value, std::string*) {
   return true;
 }
 
+bool ReadPredictions(EmbedOptions& options, const std::string& value, std::string*) {
+  if (value != "on" && value != "off") return false;
+  options.predictions = value == "on";
+  return true;
+}
+
 bool ReadLocale(EmbedOptions& options, const std::string& value, std::string*) {
   if (!IsLocale(value) && value != kPseudoLocale) return false;
   options.locale = value;
@@ -147,6 +153,7 @@ const Option kOptions[] = {
     {"scenes", "", ReadScenes},     {"chrome", "full, menu or none", ReadChrome},
     {"controls", "", ReadControls}, {"theme", "light, dark or auto", ReadTheme},
     {"locale", "", ReadLocale},     {"corrections", "an https:, http: or mailto: URL without spaces", ReadCorrections},
+    {"predictions", "on or off", ReadPredictions},
 };
 
 }  // namespace

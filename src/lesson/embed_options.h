@@ -38,10 +38,13 @@ struct EmbedOptions {
   std::string theme;                 // "light" or "dark"; empty: the system's
   std::string locale = "en";         // the language of the widget's words
   std::string corrections;           // an http(s) or mailto URL where corrections go; empty: none
+  // Each scene asks the learner to predict its result before showing it (lesson/predictions); off
+  // (predictions="off"): the results show at once, as where the page's own text asks first.
+  bool predictions = true;
 };
 
 // Whether `name` is one of the options: "scenes", "chrome", "controls", "theme", "locale",
-// "corrections". (The start scene and the state are read where they always were: --scene, --state.)
+// "corrections", "predictions". (The start scene and the state are read where they always were: --scene, --state.)
 bool IsEmbedOption(const std::string& name);
 
 // Sets option `name` from its text. A value that is not one the option takes leaves it as it was,

@@ -512,6 +512,9 @@ bool ApplyStateParts(const std::string& parts, LessonState* state, std::string* 
 bool DecodeState(const std::string& fragment, LessonState* state, std::string* warning) {
   if (!state) return Fail(warning, "no state to decode into");
   LessonState fresh;
+  // Whether predictions are asked is the author's choice, not the link's; pending events stay.
+  fresh.predictions.ask = state->predictions.ask;
+  fresh.predictions.events = state->predictions.events;
   if (!ApplyStateParts(fragment, &fresh, warning)) return false;
   *state = fresh;
   return true;

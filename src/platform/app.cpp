@@ -257,6 +257,7 @@ bool AppInit(App& app, const AppOptions& options) {
   app.options = options;
   LoadLessonText(app, options.embed.locale);
   app.ui.embed = options.embed;
+  app.state.predictions.ask = options.embed.predictions;
   if (!options.state.empty()) AppApplyState(app, options.state);
   // A widget offering some scenes opens on the first of them, unless told otherwise.
   if (!options.scene.empty()) {
@@ -280,6 +281,11 @@ bool AppInit(App& app, const AppOptions& options) {
   app.ui.open_url = [host](const std::string& url) { host->OpenUrl(url); };
   app.ui.picture.available = true;
   if (host->CopiesText()) app.ui.copy_text = [host](const std::string& text) { return host->CopyText(text); };
+  app.ui.save_text = [host](const std::string& file, const std::string& text) {
+    std::string message;
+    host->SaveText(file, text, &message);
+    return message;
+  };
   app.ui.speech_note = host->SpeechNote();
   app.ui.fit_height = options.fit_height;
   host->Install();
@@ -481,6 +487,7 @@ bool AppSetOption(App& app, const std::string& name, const std::string& value) {
   }
   KeepSceneOffered(app);
   ApplyWantedTheme(app);
+  app.state.predictions.ask = app.ui.embed.predictions;
   if (name == "locale") {
     // The new words, an atlas holding their letters, and the mirror's sentence in them.
     LoadLessonText(app, app.ui.embed.locale);

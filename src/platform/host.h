@@ -120,6 +120,10 @@ class Host {
   // learner; false when it was not saved.
   virtual bool EndPicture(const std::string& file, int width, int height, const std::string& alt_text,
                           std::string* message) = 0;
+  // Saves `text` (UTF-8) as a text file named like `file` for the learner to keep (the record of
+  // their predictions): natively in the working directory, numbered when the name is taken; on the
+  // web a download. *message says what happened; false when it was not saved.
+  virtual bool SaveText(const std::string& file, const std::string& text, std::string* message) = 0;
   // Opens `url` (an http(s) or mailto URL checked by lesson/embed_options): web, a new tab without
   // access to this page; native, the system's browser or mail program.
   virtual void OpenUrl(const std::string& url) = 0;

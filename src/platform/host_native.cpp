@@ -35,6 +35,16 @@ std::string FreeFileName(const std::string& file) {
   return std::string();
 }
 
+// Why a text file was not saved, on stderr and in *message for the learner; false.
+bool SaveFailed(const std::string& file, std::string* message) {
+  std::error_code ignored;
+  std::fprintf(stderr, "error: could not write %s in %s: %s\n", file.c_str(),
+               std::filesystem::current_path(ignored).string().c_str(),
+               errno != 0 ? std::strerror(errno) : "999 files of that name are there already");
+  *message = lesson::Fill(lesson::T("widget.text_not_saved"), {{"file", file}});
+  return false;
+}
+
 // A lesson file is a few dozen kilobytes; a megabyte bounds what a mistaken path can pull in.
 bool ReadLessonFile(const std::string& path, std::string* contents) {
   std::ifstream file(path, std::ios::binary);
@@ -153,6 +163,17 @@ class NativeHost final : public Host {
       return false;
     }
     *message = PictureLine("widget.picture_saved", name, width, height);
+    return true;
+  }
+
+  bool SaveText(const std::string& file, const std::string& text, std::string* message) override {
+    const std::string name = FreeFileName(file);
+    errno = 0;
+    std::FILE* out = name.empty() ? nullptr : std::fopen(name.c_str(), "wb");
+    const bool written = out != nullptr && std::fwrite(text.data(), 1, text.size(), out) == text.size();
+    if (out != nullptr && std::fclose(out) != 0) return SaveFailed(name, message);
+    if (!written) return SaveFailed(name.empty() ? file : name, message);
+    *message = lesson::Fill(lesson::T("widget.text_saved"), {{"file", name}});
     return true;
   }
 

@@ -127,6 +127,11 @@ class WebHost final : public Host {
 
   void Playback(const std::string& report) override { attn_js_playback(report.c_str()); }
   void Prediction(const std::string& event) override { attn_js_prediction(event.c_str()); }
+  bool SaveText(const std::string& file, const std::string& text, std::string* message) override {
+    attn_js_save_text(file.c_str(), text.c_str());
+    *message = lesson::Fill(lesson::T("widget.text_saved"), {{"file", file}});
+    return true;
+  }
 
   void Reveal(float top, float bottom) override { attn_js_reveal(top, bottom); }
 

@@ -43,7 +43,8 @@ std::string Usage() {
   return "see attention_lesson --help natively\n";
 #else
   return "usage: attention_lesson [--scene NAME] [--state STATE] [--theme NAME] [--scenes LIST] [--chrome full|menu|none]\n"
-         "       [--controls LIST] [--locale en|es] [--corrections URL] [--assets DIR] [--frames N] [--screenshot PATH]\n"
+         "       [--controls LIST] [--locale en|es] [--corrections URL] [--predictions on|off] [--assets DIR]\n"
+         "       [--frames N] [--screenshot PATH]\n"
          "       [--save-picture] [--size WxH] [--zoom N] [--record DIR [--fps N]] [--narration-times FILE]\n"
          "       [--staged-start] [--fit-height]\n"
          "  --scene NAME       open on one of: " +
@@ -60,6 +61,8 @@ std::string Usage() {
          "                     es/lesson.txt beside lesson.txt (--assets), its missing keys in English;\n"
          "                     qps: the pseudo-locale for testing layouts (longer, accented English)\n"
          "  --corrections URL  where \"Suggest a correction\" goes (https:, http: or mailto:)\n"
+         "  --predictions on|off  each scene asks the learner to predict its result before showing it\n"
+         "                     (default on); off shows the results at once\n"
          "  --assets DIR       read the lesson text (lesson.txt) from DIR instead of the built-in text\n"
          "  --frames N         draw N frames, then exit\n"
          "  --screenshot PATH  with --frames: save the last frame as PNG\n"

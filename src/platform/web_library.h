@@ -15,6 +15,7 @@ int attn_js_reduced_motion();
 void attn_js_reveal(float top, float bottom);
 void attn_js_playback(const char* report);
 void attn_js_prediction(const char* event);
+void attn_js_save_text(const char* file, const char* text);
 char* attn_js_lesson_text(int which);
 void attn_js_state_changed(const char* state, const char* description, const char* table_json);
 void attn_js_controls(const char* controls, unsigned focus);

@@ -118,6 +118,9 @@ using OpenUrlFn = std::function<void(const std::string& url)>;
 
 // Copies text to the clipboard and returns a line for the learner; null = no copy button.
 using CopyTextFn = std::function<std::string(const std::string& text)>;
+// Saves text as a file for the learner to keep (named like `file`) and returns a line for the
+// learner; null = no save button.
+using SaveTextFn = std::function<std::string(const std::string& file, const std::string& text)>;
 
 // "Save picture": the scene bar asks for one; the app draws and saves it after the frame
 // (platform/picture.h) and leaves here what happened, which the bar shows under itself.
@@ -168,6 +171,8 @@ struct Context {
   OpenUrlFn open_url = nullptr;
   // The platform's clipboard, for "Copy alt text"; null = no button.
   CopyTextFn copy_text = nullptr;
+  SaveTextFn save_text = nullptr;  // the platform's "Save my record" (the quick check's predictions)
+  std::string save_message;        // what the last save said, shown under its button
   std::string copy_message;     // what the last "Copy link" said, shown until the state changes
   bool keys_open = false;       // the list of keyboard keys shows (the bar's Keys button, or ?)
   bool menu_open = false;       // the bar's menu (Reset all, Copy link, ...) shows under it

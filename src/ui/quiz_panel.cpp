@@ -203,9 +203,18 @@ void DrawRecord(Context& ctx, const lesson::LessonState& state, float column) {
   ImGui::BeginGroup();
   BoldWrapped(ctx, T("predict.record.title"));
   const lesson::PredictionRecord record = lesson::Record(state.predictions);
-  Paragraph(record.made + record.skipped == 0 ? T("predict.record.none") : lesson::RecordText(state), column);
+  const bool any = record.made + record.skipped > 0;
+  Paragraph(any ? lesson::RecordText(state) : T("predict.record.none"), column);
   ImGui::EndGroup();
   RecordItem(ctx, "quiz.record");
+  // The learner keeps it as a file; nothing leaves the device.
+  if (any && ctx.save_text) {
+    if (ImGui::Button(T("predict.record.save").c_str())) {
+      ctx.save_message = ctx.save_text("attention-predictions.txt", lesson::RecordFile(state));
+    }
+    RecordItem(ctx, "quiz.record.save");
+    if (!ctx.save_message.empty()) ColoredWrapped(ctx.save_message, ctx.palette.muted);
+  }
 }
 
 }  // namespace

@@ -9,9 +9,10 @@
 // - the page's link (its #fragment) opened in a new tab shows the reveal, not the question, and
 //   tells the host nothing new;
 // - Skip is told as a skipped prediction; "Ask me again" asks again;
+// - predictions=off shows the results at once; the quick check's record downloads as a text file;
 // - an embedding page's iframe (embed.js) hears the event from its widget.
 // usage: node predict.mjs SITE_DIR OUT_DIR
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { launch, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
@@ -147,6 +148,24 @@ await check('Skip is told as a skipped prediction, and "Ask me again" asks again
   await page.getByRole('button', { name: 'Ask me again' }).dispatchEvent('click');
   await settle(page);
   if (await page.getByRole('radio', { name: 'bus', exact: true }).count() !== 1) throw new Error('not asked again');
+  await context.close();
+});
+
+await check('predictions=off shows the results at once; the quick check\'s record downloads as a text file', async () => {
+  const off = await open('scene=compare&predictions=off');
+  if (!/0\.48/.test(await live(off.page))) throw new Error(`predictions=off still asks: "${await live(off.page)}"`);
+  if (await off.page.getByRole('radio', { name: 'bus', exact: true }).count() !== 0) throw new Error('a pick is offered');
+  await off.context.close();
+  const { context, page, problems } = await open('scene=quiz#scene=quiz&compare.predict=2_3r&mask.predict=-_0s', {
+    viewport: { width: 1280, height: 900 }, acceptDownloads: true });
+  const save = page.getByRole('button', { name: 'Save my record', exact: true });
+  const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), save.dispatchEvent('click')]);
+  if (download.suggestedFilename() !== 'attention-predictions.txt') throw new Error(`the file is ${download.suggestedFilename()}`);
+  const text = readFileSync(await download.path(), 'utf8');
+  if (!/You predicted 1 of 5 results and got 1 right; you skipped\s+1\./.test(text) || !/You said bus \(sure\): right\./.test(text)) {
+    throw new Error(`the record reads:\n${text}`);
+  }
+  if (problems.length) throw new Error(problems.join('\n'));
   await context.close();
 });
 

@@ -12,8 +12,8 @@
 //   widgets' states in cmi.suspend_data; LMSCommit never twice within 5 s, also while a widget
 //   changes ten times a second; the frame removed: exit "suspend", a session time, a commit and
 //   LMSFinish, once and last;
-// - the next launch with what the LMS kept: each changed widget opens as the learner left it,
-//   started later by scrolling, and the status is not set again; both questions answered and
+// - the next launch with what the LMS kept: each changed widget opens as the learner left it (the
+//   Compare widget with its prediction), started later by scrolling, and the status is not set again; both questions answered and
 //   read: "completed", score 50, then 100; exit "";
 // - a launch after completion: the quick check reset, the status stays "completed";
 // - states longer than 4096 characters together: the quick check's widget kept, the other left
@@ -373,7 +373,8 @@ await check('a first launch: initialized, "incomplete", score 50 for one right a
     await startWidget(session, 'compare');
     const burstStart = await session.page.evaluate(() => performance.now());
     for (let i = 0; i < 30; i++) {
-      await setState(session, 'compare', `scene=compare&compare.temperature=${(1 + i / 10).toFixed(1)}`);
+      // With the learner's prediction (the bus key, sure, right), which the next launch must restore.
+      await setState(session, 'compare', `scene=compare&compare.temperature=${(1 + i / 10).toFixed(1)}&compare.predict=2_3r`);
       await session.page.waitForTimeout(100);
     }
     await session.page.waitForTimeout(6000);
@@ -384,8 +385,9 @@ await check('a first launch: initialized, "incomplete", score 50 for one right a
     }
     const afterBurst = commits.filter((at) => at >= burstStart).length;
     expect(afterBurst >= 1 && afterBurst <= 3, `${afterBurst} commits during and after 9 s of changes`);
-    const lastCompare = await untilReported(session, 'compare', (state) => state.includes('compare.temperature=3.9'),
-                                            'the compare widget takes the last temperature');
+    const lastCompare = await untilReported(session, 'compare', (state) => state.includes('compare.temperature=3.9') &&
+                                            state.includes('compare.predict=2_3r'),
+                                            'the compare widget takes the last temperature and the prediction');
     await untilData(session, 'the last compare state saved after the changes stop', (seen) => seen.suspend.includes(lastCompare));
 
     await checkFinish(session, 'suspend');
@@ -410,6 +412,7 @@ await check('the next launch: widgets open as left (started later, by scrolling)
     await startWidget(session, 'compare');
     const [compare] = await reported(session, 'compare');
     expect(compare === firstVisit.compare, `the compare widget opened with "${compare}", left with "${firstVisit.compare}"`);
+    expect(compare.includes('compare.predict=2_3r'), `the compare widget's prediction was not restored: "${compare}"`);
     await startWidget(session, 'quiz');
     const [quiz] = await reported(session, 'quiz');
     expect(quiz === firstVisit.quiz, `the quiz opened with "${quiz}", left with "${firstVisit.quiz}"`);

@@ -378,3 +378,26 @@ TEST_CASE("learn asks which sentence the model learns to look at before training
   CHECK(lesson::PredictionFor(state, Question::LearnSentence).outcome == Outcome::Skipped);
   CHECK(state.learn.training);
 }
+
+TEST_CASE("the quick check's record is saved as a file the learner keeps") {
+  EnsureLessonText();
+  LessonState state;
+  state.scene = lesson::Scene::Quiz;
+  UiHarness ui(1280.0f, 3000.0f);
+  std::string saved_name, saved_text;
+  ui.ctx.save_text = [&](const std::string& file, const std::string& text) {
+    saved_name = file;
+    saved_text = text;
+    return std::string("Saved.");
+  };
+  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
+  ui.Frames(3, draw);
+  CHECK_FALSE(ui.Has("quiz.record.save"));  // nothing to keep yet
+  lesson::SkipPrediction(state, Question::MaskCausal, 1.0);
+  ui.Frames(2, draw);
+  ui.Click(ui.Item("quiz.record.save").Center(), draw);
+  ui.Frames(2, draw);
+  CHECK(saved_name == "attention-predictions.txt");
+  CHECK(saved_text == lesson::RecordFile(state));
+  CHECK(ui.ctx.save_message == "Saved.");
+}

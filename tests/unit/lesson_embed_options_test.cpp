@@ -5,6 +5,7 @@
 #include "lesson/builtin_text.h"
 #include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
+#include "lesson/state_url.h"
 #include "lesson/text_store.h"
 
 using lesson::EmbedOptions;
@@ -155,4 +156,21 @@ TEST_CASE("a correction carries the scene, the link to what the learner saw and 
   const std::string slot = lesson::CorrectionUrl(options, state, "L");
   CHECK(slot.rfind("https://tracker.example/new?body=What%20the%20attention%20widget", 0) == 0);
   CHECK(Mentions(slot, "&labels=lesson"));
+}
+
+TEST_CASE("predictions takes on or off; a link does not change it") {
+  EmbedOptions options;
+  CHECK(options.predictions);
+  CHECK(Refusal(options, "predictions", "off") == "accepted");
+  CHECK_FALSE(options.predictions);
+  CHECK(Mentions(Refusal(options, "predictions", "no"), "on or off"));
+  CHECK_FALSE(options.predictions);
+  CHECK(Refusal(options, "predictions", "on") == "accepted");
+  CHECK(options.predictions);
+  // The author's choice rides on the state, which a link replaces: the choice stays.
+  lesson::LessonState state;
+  state.predictions.ask = false;
+  std::string warning;
+  REQUIRE(lesson::DecodeState("scene=mask", &state, &warning));
+  CHECK_FALSE(state.predictions.ask);
 }

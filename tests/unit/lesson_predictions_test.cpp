@@ -563,3 +563,19 @@ TEST_CASE("learn asks which sentence the model learns to look at, and training m
     }
   }
 }
+
+TEST_CASE("the record's file lists every question with what the learner said") {
+  LoadWords();
+  LessonState state;
+  lesson::PickChoice(state, kCompare, 1);
+  lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0);
+  lesson::SkipPrediction(state, Question::CombineOutput, 1.0);
+  const std::string file = lesson::RecordFile(state);
+  CHECK(file.rfind(lesson::T("predict.record.title"), 0) == 0);
+  CHECK(Contains(file, lesson::RecordText(state)));
+  for (int q = 0; q < lesson::kQuestionCount; ++q) CHECK(Contains(file, lesson::QuestionText(state, static_cast<Question>(q))));
+  CHECK(Contains(file, "You said “bus”") == false);  // Compare names its keys bare
+  CHECK(Contains(file, "You said bus (sure): right."));
+  CHECK(Contains(file, "Skipped"));
+  CHECK(Contains(file, lesson::T("predict.record.open")));
+}

@@ -108,7 +108,7 @@ export function usableState(state) {
 // div embed, widget.html's URL parameters (docs/embedding.md). The widget checks each value
 // (src/lesson/embed_options.cpp) and warns about a bad one; the loader only keeps hostile lengths
 // out. SETTINGS are handed to the widget as --NAME VALUE.
-const SETTINGS = ['scenes', 'chrome', 'controls', 'theme', 'locale', 'corrections'];
+const SETTINGS = ['scenes', 'chrome', 'controls', 'theme', 'locale', 'corrections', 'predictions'];
 export const OPTIONS = ['scene', 'state', ...SETTINGS];
 // Options the page reads itself: an embed's height before it starts and when it starts, and who
 // says the narration (narration.js), which widget.html also takes.

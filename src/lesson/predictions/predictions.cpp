@@ -228,6 +228,22 @@ std::string RecordText(const LessonState& state) {
                       {"guessing_made", count(r.made_at[1])}, {"guessing_right", count(r.right_at[1])}});
 }
 
+std::string RecordFile(const LessonState& state) {
+  std::string text = T("predict.record.title") + "\n\n" + RecordText(state) + "\n";
+  for (int q = 0; q < kQuestionCount; ++q) {
+    const Question question = static_cast<Question>(q);
+    const Prediction& p = PredictionFor(state, question);
+    std::string answer = T(p.outcome == Outcome::Skipped ? "predict.skipped" : "predict.record.open");
+    if (p.outcome == Outcome::Right || p.outcome == Outcome::Wrong) {
+      answer = Fill(T("predict.you_said"), {{"pick", QuestionOf(question).guess_words(state, p)},
+                                            {"confidence", T(std::string(ConfidenceKey(p.confidence)) + "_said")}}) +
+               " " + T(p.outcome == Outcome::Right ? "predict.right" : "predict.wrong");
+    }
+    text += "\n" + QuestionText(state, question) + "\n  " + answer + "\n";
+  }
+  return text;
+}
+
 // [SECTION] Links
 
 namespace {

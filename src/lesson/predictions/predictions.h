@@ -169,8 +169,11 @@ struct PredictionRecord {
   std::array<int, kConfidenceCount> right_at{};  // right, by confidence
 };
 PredictionRecord Record(const Predictions& predictions);
-// The record as lines a learner can keep (the quick check's summary, its saved file).
+// The record in a few sentences (the quick check's summary).
 std::string RecordText(const LessonState& state);
+// The record as a text file the learner keeps: its title, RecordText, then each question with what
+// the learner said and whether it was right, or that it was skipped or is still open.
+std::string RecordFile(const LessonState& state);
 
 // [SECTION] Links
 // A prediction in a link, the value of its scene's NAME.predict parameter: the guess, "_", the

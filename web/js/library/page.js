@@ -161,6 +161,15 @@ mergeInto(LibraryManager.library, {
     if (typeof callback === "function") callback({"width": width, "height": height, "altText": UTF8ToString(alt_text)});
   },
 
+  // A text file the learner keeps (the record of their predictions), downloaded.
+  attn_js_save_text: function(file, text) {
+    var link = document.createElement("a");
+    link.href = URL.createObjectURL(new Blob([UTF8ToString(text)], {"type": "text/plain;charset=utf-8"}));
+    link.setAttribute("download", UTF8ToString(file));
+    link.click();
+    setTimeout(function() { URL.revokeObjectURL(link.href); }, 60000);
+  },
+
   // A new tab (or the mail program, for mailto:), which cannot reach back into this page.
   attn_js_open_url: function(url) {
     window.open(UTF8ToString(url), "_blank", "noopener");
