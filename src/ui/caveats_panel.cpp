@@ -529,21 +529,11 @@ void DrawAbout(Context& ctx, const lesson::LessonState& state) {
 
 void DrawCaveatsPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushID("caveats");
-  constexpr lesson::Question kQuestion = lesson::Question::CaveatsRemoval;
-  const bool asking = lesson::Asking(state, kQuestion);
-  if (asking) {
-    DrawQuestionLine(state, ctx, kQuestion);
-  } else {
-    Paragraph(T("caveats.caption"));
-  }
+  DrawQuestionOrCaption(state, ctx, lesson::Question::CaveatsRemoval, T("caveats.caption"));
 
   BeginHighlightGroup();
   DrawCaveatsFigure(state, ctx, true);
-  if (asking) {
-    DrawCommitRow(state, ctx, kQuestion);
-  } else {
-    DrawRevealLine(state, ctx, kQuestion);
-  }
+  DrawAnswerOrReveal(state, ctx, lesson::Question::CaveatsRemoval);
   DrawTestButtons(ctx, state);
   EndHighlightGroup(ctx, state, "caveats.ablation");
   ImGui::Spacing();

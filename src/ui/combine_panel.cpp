@@ -626,17 +626,9 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
 
   // One sentence, then the picture it is about (the scene's name is in the bar): while the scene
   // asks for a prediction, its question; then how to answer and the confidences under it.
-  if (asking) {
-    DrawQuestionLine(state, ctx, kQuestion);
-  } else {
-    Paragraph(T("combine.caption"));
-  }
+  DrawQuestionOrCaption(state, ctx, kQuestion, T("combine.caption"));
   DrawPicture(state, ctx, asking, guessed ? &prediction : nullptr);
-  if (asking) {
-    DrawCommitRow(state, ctx, kQuestion);
-  } else {
-    DrawRevealLine(state, ctx, kQuestion);
-  }
+  DrawAnswerOrReveal(state, ctx, kQuestion);
 
   ImGui::Spacing();
   BeginHighlightGroup();

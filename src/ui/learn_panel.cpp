@@ -835,19 +835,9 @@ void DrawLearnPicture(lesson::LessonState& state, Context& ctx) { DrawLearnFigur
 
 void DrawLearnPanel(lesson::LessonState& state, Context& ctx) {
   LearnScene& scene = state.learn;
-  constexpr lesson::Question kQuestion = lesson::Question::LearnSentence;
-  const bool asking = lesson::Asking(state, kQuestion);
-  if (asking) {
-    DrawQuestionLine(state, ctx, kQuestion);
-  } else {
-    Paragraph(T("learn.caption"));
-  }
+  DrawQuestionOrCaption(state, ctx, lesson::Question::LearnSentence, T("learn.caption"));
   DrawLearnFigure(state, ctx, true);
-  if (asking) {
-    DrawCommitRow(state, ctx, kQuestion);
-  } else {
-    DrawRevealLine(state, ctx, kQuestion);
-  }
+  DrawAnswerOrReveal(state, ctx, lesson::Question::LearnSentence);
 
   const learn::Training& training = lesson::LearnTrainingOf(scene);
   const learn::Paragraph paragraph = lesson::LearnParagraphOf(scene);

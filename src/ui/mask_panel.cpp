@@ -177,12 +177,7 @@ void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigu
   if (ask) {
     // The prediction's answer row sits right under the picture, above the masks' switches; turning
     // the causal mask on by hand shows the answer, so it counts as a skip.
-    constexpr lesson::Question kQuestion = lesson::Question::MaskCausal;
-    if (lesson::Asking(state, kQuestion)) {
-      DrawCommitRow(state, ctx, kQuestion);
-    } else {
-      DrawRevealLine(state, ctx, kQuestion);
-    }
+    DrawAnswerOrReveal(state, ctx, lesson::Question::MaskCausal);
   }
   const bool was_asking = ask && lesson::Asking(state, lesson::Question::MaskCausal);
 
@@ -213,11 +208,7 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
   const Palette& palette = ctx.palette;
   ImGui::PushID("mask_panel");
 
-  if (lesson::Asking(state, lesson::Question::MaskCausal)) {
-    DrawQuestionLine(state, ctx, lesson::Question::MaskCausal);
-  } else {
-    Paragraph(T("mask.caption"));
-  }
+  DrawQuestionOrCaption(state, ctx, lesson::Question::MaskCausal, T("mask.caption"));
   DrawMaskFigureAndToggles(state, ctx, MaskFigureParts::LinesAndHeatmap, true);
 
   const float available = ImGui::GetContentRegionAvail().x;

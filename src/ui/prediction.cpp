@@ -135,4 +135,21 @@ void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question q
   RecordItem(ctx, Key(question, "again"));
 }
 
+void DrawQuestionOrCaption(lesson::LessonState& state, Context& ctx, lesson::Question question,
+                           const std::string& caption) {
+  if (lesson::Asking(state, question)) {
+    DrawQuestionLine(state, ctx, question);
+  } else {
+    Paragraph(caption);
+  }
+}
+
+void DrawAnswerOrReveal(lesson::LessonState& state, Context& ctx, lesson::Question question) {
+  if (lesson::Asking(state, question)) {
+    DrawCommitRow(state, ctx, question);
+  } else {
+    DrawRevealLine(state, ctx, question);
+  }
+}
+
 }  // namespace ui

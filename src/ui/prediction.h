@@ -36,6 +36,12 @@ bool PickTarget(lesson::LessonState& state, Context& ctx, lesson::Question quest
 // commits the pick (disabled until there is one), and Skip.
 void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question question);
 
+// Over the picture: the question while it is asked, else the scene's one-line `caption`.
+void DrawQuestionOrCaption(lesson::LessonState& state, Context& ctx, lesson::Question question,
+                           const std::string& caption);
+// Under the picture: the answer row while the question is asked, else what the reveal says.
+void DrawAnswerOrReveal(lesson::LessonState& state, Context& ctx, lesson::Question question);
+
 // After the reveal: what the learner said and whether it was right, the line that explains the
 // result by the scene's numbers now, and "Ask me again". After a skip only "Ask me again".
 void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question question);

@@ -12,7 +12,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { launch, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
+import { launch, openWidgetPage, serve, passes, settle } from './browser.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -28,15 +28,7 @@ async function check(name, fn) {
 }
 
 // widget.html at `query` ("scene=mask&locale=es"), drawn and with its elements in place.
-async function open(query, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ viewport });
-  const page = await context.newPage();
-  const problems = watchPage(page);
-  await page.goto(`${origin}/widget.html?${query}`);
-  await waitForFirstFrame(page);
-  await page.waitForFunction(() => document.querySelectorAll('.attn-stage [role][tabindex]').length > 5);
-  return { context, page, problems };
-}
+const open = (query, viewport = { width: 1280, height: 900 }) => openWidgetPage(browser, origin, query, { viewport });
 
 // What the page hears after the widget's next frames (the elements follow each drawn frame).
 const hash = (page) => page.evaluate(() => location.hash);

@@ -54,6 +54,20 @@ export async function openWatched(browser, url, viewport = { width: 1000, height
   return { context, page, problems, warnings, lessonRequests };
 }
 
+// widget.html?QUERY in a fresh context (`contextOptions`, with `initScript` run before the page's
+// own), drawn and with its controls' elements (the parallel DOM) in place.
+export async function openWidgetPage(browser, origin, query, contextOptions = { viewport: { width: 1280, height: 900 } },
+                                     initScript = null) {
+  const context = await browser.newContext(contextOptions);
+  if (initScript) await context.addInitScript(initScript);
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?${query}`);
+  await waitForFirstFrame(page);
+  await page.waitForFunction(() => document.querySelectorAll('.attn-stage [role][tabindex]').length > 5);
+  return { context, page, problems };
+}
+
 // Waits until the widget's canvas in `frame` reports at least one drawn frame.
 export async function waitForFirstFrame(frame, timeout = 30000) {
   await frame.waitForFunction(() => {

@@ -15,7 +15,7 @@
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
+import { launch, openWidgetPage, serve, watchPage, waitForFirstFrame, passes, settle } from './browser.mjs';
 
 const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node predict.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -36,16 +36,8 @@ const LISTEN = () => {
   document.addEventListener('attention-widget-prediction', (e) => { window.__predictions.push(e.detail); }, true);
 };
 
-async function open(query, contextOptions = { viewport: { width: 1280, height: 900 } }) {
-  const context = await browser.newContext(contextOptions);
-  await context.addInitScript(LISTEN);
-  const page = await context.newPage();
-  const problems = watchPage(page);
-  await page.goto(`${origin}/widget.html?${query}`);
-  await waitForFirstFrame(page);
-  await page.waitForFunction(() => document.querySelectorAll('.attn-stage [role][tabindex]').length > 5);
-  return { context, page, problems };
-}
+const open = (query, contextOptions = { viewport: { width: 1280, height: 900 } }) =>
+  openWidgetPage(browser, origin, query, contextOptions, LISTEN);
 
 const predictions = (page) => page.evaluate(() => window.__predictions);
 const hash = (page) => page.evaluate(() => location.hash);

@@ -42,16 +42,27 @@ const ui::AccessNode* FindNode(const ui::Context& ctx, const std::string& name, 
 
 float Width(const ui::ItemRect& r) { return r.max.x - r.min.x; }
 
+// The whole widget on `scene`, `width` x `height`, drawn three frames as it opens.
+struct Widget {
+  Widget(lesson::Scene scene, float width, float height) : ui(width, height) {
+    state.scene = scene;
+    ui.Frames(3, draw);
+  }
+  LessonState state;
+  UiHarness ui;
+  UiHarness::DrawFn draw = [this] { ui::DrawWidget(state, ui.ctx); };
+};
+
 }  // namespace
 
 TEST_CASE("compare asks which key gets the most weight, and shows no weight until the learner answers") {
   EnsureLessonText();
   for (const float width : {1280.0f, 390.0f}) {
     CAPTURE(width);
-    LessonState state;
-    UiHarness ui(width, 1600.0f);
-    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-    ui.Frames(3, draw);
+    Widget widget(lesson::Scene::Compare, width, 1600.0f);
+    LessonState& state = widget.state;
+    UiHarness& ui = widget.ui;
+    const UiHarness::DrawFn& draw = widget.draw;
     ui_test::CheckLaidOut(ui.ctx);
     CHECK(ui.Has("predict.compare.strongest.question"));
     CHECK_FALSE(ui.Has("compare.numbers"));  // "Show the numbers" would give it away
@@ -139,10 +150,10 @@ TEST_CASE("a learner can skip the question, and every control works while it is 
 
 TEST_CASE("a screen reader's keys pick and commit: Tab to a key, Space, then a confidence") {
   EnsureLessonText();
-  LessonState state;
-  UiHarness ui(1280.0f, 1600.0f);
-  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-  ui.Frames(3, draw);
+  Widget widget(lesson::Scene::Compare, 1280.0f, 1600.0f);
+  LessonState& state = widget.state;
+  UiHarness& ui = widget.ui;
+  const UiHarness::DrawFn& draw = widget.draw;
   const ui::AccessNode* bus = FindNode(ui.ctx, lesson::T("compare.key1"), ui::AccessRole::Radio);
   REQUIRE(bus != nullptr);
   REQUIRE(ui::FocusAccessControl(ui.ctx, bus->id));
@@ -175,11 +186,10 @@ TEST_CASE("the walkthrough's pictures and an author's widget without predictions
 
 TEST_CASE("the quick check ends with the learner's record of predictions") {
   EnsureLessonText();
-  LessonState state;
-  state.scene = lesson::Scene::Quiz;
-  UiHarness ui(1280.0f, 3000.0f);
-  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-  ui.Frames(3, draw);
+  Widget widget(lesson::Scene::Quiz, 1280.0f, 3000.0f);
+  LessonState& state = widget.state;
+  UiHarness& ui = widget.ui;
+  const UiHarness::DrawFn& draw = widget.draw;
   CHECK(ui.Has("quiz.record"));
   lesson::PickChoice(state, Question::CompareStrongest, 1);
   lesson::CommitPrediction(state, Question::CompareStrongest, Confidence::Sure, 1.0);
@@ -198,11 +208,10 @@ TEST_CASE("combine asks where the output lands: the learner drags a marker, and 
   EnsureLessonText();
   for (const float width : {1280.0f, 390.0f}) {
     CAPTURE(width);
-    LessonState state;
-    state.scene = lesson::Scene::Combine;
-    UiHarness ui(width, 1600.0f);
-    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-    ui.Frames(3, draw);
+    Widget widget(lesson::Scene::Combine, width, 1600.0f);
+    LessonState& state = widget.state;
+    UiHarness& ui = widget.ui;
+    const UiHarness::DrawFn& draw = widget.draw;
     ui_test::CheckLaidOut(ui.ctx);
     CHECK(ui.Has("predict.combine.output.question"));
     CHECK_FALSE(ui.Has("combine.fulcrum"));
@@ -232,11 +241,10 @@ TEST_CASE("combine asks where the output lands: the learner drags a marker, and 
 
 TEST_CASE("combine's guess steps with the arrow keys, as a slider does") {
   EnsureLessonText();
-  LessonState state;
-  state.scene = lesson::Scene::Combine;
-  UiHarness ui(1280.0f, 1600.0f);
-  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-  ui.Frames(3, draw);
+  Widget widget(lesson::Scene::Combine, 1280.0f, 1600.0f);
+  LessonState& state = widget.state;
+  UiHarness& ui = widget.ui;
+  const UiHarness::DrawFn& draw = widget.draw;
   const ui::AccessNode* guess = FindNode(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
   REQUIRE(guess != nullptr);
   REQUIRE(ui::FocusAccessControl(ui.ctx, guess->id));
@@ -254,11 +262,10 @@ TEST_CASE("mask asks which keys the causal mask cuts: ticked on the key column, 
   EnsureLessonText();
   for (const float width : {1280.0f, 390.0f}) {
     CAPTURE(width);
-    LessonState state;
-    state.scene = lesson::Scene::Mask;
-    UiHarness ui(width, 2000.0f);
-    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-    ui.Frames(3, draw);
+    Widget widget(lesson::Scene::Mask, width, 2000.0f);
+    LessonState& state = widget.state;
+    UiHarness& ui = widget.ui;
+    const UiHarness::DrawFn& draw = widget.draw;
     ui_test::CheckLaidOut(ui.ctx);
     CHECK(ui.Has("predict.mask.causal.question"));
     int boxes = 0;
@@ -284,11 +291,10 @@ TEST_CASE("mask asks which keys the causal mask cuts: ticked on the key column, 
 
 TEST_CASE("turning the causal mask on by hand while the question is open counts as a skip") {
   EnsureLessonText();
-  LessonState state;
-  state.scene = lesson::Scene::Mask;
-  UiHarness ui(1280.0f, 2000.0f);
-  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-  ui.Frames(3, draw);
+  Widget widget(lesson::Scene::Mask, 1280.0f, 2000.0f);
+  LessonState& state = widget.state;
+  UiHarness& ui = widget.ui;
+  const UiHarness::DrawFn& draw = widget.draw;
   ui.Click(ui.Item("mask.causal.checkbox").Center(), draw);
   ui.Frames(2, draw);
   CHECK(state.mask.causal);
@@ -306,11 +312,10 @@ TEST_CASE("caveats asks which removal moves the output most on the weight bars; 
   EnsureLessonText();
   for (const float width : {1280.0f, 390.0f}) {
     CAPTURE(width);
-    LessonState state;
-    state.scene = lesson::Scene::Caveats;
-    UiHarness ui(width, 2000.0f);
-    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-    ui.Frames(3, draw);
+    Widget widget(lesson::Scene::Caveats, width, 2000.0f);
+    LessonState& state = widget.state;
+    UiHarness& ui = widget.ui;
+    const UiHarness::DrawFn& draw = widget.draw;
     ui_test::CheckLaidOut(ui.ctx);
     CHECK(ui.Has("predict.caveats.removal.question"));
     CHECK_FALSE(ui.Has("caveats.guess"));  // the plot does not ask a second time
@@ -336,11 +341,10 @@ TEST_CASE("caveats asks which removal moves the output most on the weight bars; 
 
 TEST_CASE("caveats: asking for every removal before answering counts as a skip") {
   EnsureLessonText();
-  LessonState state;
-  state.scene = lesson::Scene::Caveats;
-  UiHarness ui(1280.0f, 2000.0f);
-  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-  ui.Frames(3, draw);
+  Widget widget(lesson::Scene::Caveats, 1280.0f, 2000.0f);
+  LessonState& state = widget.state;
+  UiHarness& ui = widget.ui;
+  const UiHarness::DrawFn& draw = widget.draw;
   ui.Click(ui.Item("caveats.each_in_turn").Center(), draw);
   ui.Frames(2, draw);
   CHECK(state.caveats.each_in_turn_shown);
@@ -353,11 +357,10 @@ TEST_CASE("learn asks which sentence the model learns to look at before training
   EnsureLessonText();
   for (const float width : {1280.0f, 390.0f}) {
     CAPTURE(width);
-    LessonState state;
-    state.scene = lesson::Scene::Learn;
-    UiHarness ui(width, 2000.0f);
-    const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-    ui.Frames(3, draw);
+    Widget widget(lesson::Scene::Learn, width, 2000.0f);
+    LessonState& state = widget.state;
+    UiHarness& ui = widget.ui;
+    const UiHarness::DrawFn& draw = widget.draw;
     ui_test::CheckLaidOut(ui.ctx);
     CHECK(ui.Has("predict.learn.sentence.question"));
     ui.Click(ui.Item("predict.learn.sentence.pick2").Center(), draw);  // the bus sentence
@@ -369,11 +372,10 @@ TEST_CASE("learn asks which sentence the model learns to look at before training
     CHECK(ui.Has("learn.guessed"));
     CHECK(ui.Has("predict.learn.sentence.verdict"));
   }
-  LessonState state;
-  state.scene = lesson::Scene::Learn;
-  UiHarness ui(1280.0f, 2000.0f);
-  const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
-  ui.Frames(3, draw);
+  Widget widget(lesson::Scene::Learn, 1280.0f, 2000.0f);
+  LessonState& state = widget.state;
+  UiHarness& ui = widget.ui;
+  const UiHarness::DrawFn& draw = widget.draw;
   ui.Click(ui.Item("learn.train").Center(), draw);
   CHECK(lesson::PredictionFor(state, Question::LearnSentence).outcome == Outcome::Skipped);
   CHECK(state.learn.training);
