@@ -325,7 +325,7 @@ void DrawWords(Context& ctx, lesson::LessonState& state, const Numbers& n, const
   constexpr lesson::Question kQuestion = lesson::Question::CaveatsRemoval;
   const bool asking = ask && lesson::Asking(state, kQuestion);
   const lesson::Prediction& guess = lesson::PredictionFor(state, kQuestion);
-  const bool guessed = ask && (guess.outcome == lesson::Outcome::Right || guess.outcome == lesson::Outcome::Wrong);
+  const bool guessed = ask && guess.Committed();
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TextStyle body = StyleOf(ctx.fonts.body);

@@ -622,7 +622,7 @@ void DrawCombinePanel(lesson::LessonState& state, Context& ctx) {
   constexpr lesson::Question kQuestion = lesson::Question::CombineOutput;
   const bool asking = lesson::Asking(state, kQuestion);
   const lesson::Prediction& prediction = lesson::PredictionFor(state, kQuestion);
-  const bool guessed = prediction.outcome == lesson::Outcome::Right || prediction.outcome == lesson::Outcome::Wrong;
+  const bool guessed = prediction.Committed();
 
   // One sentence, then the picture it is about (the scene's name is in the bar): while the scene
   // asks for a prediction, its question; then how to answer and the confidences under it.

@@ -794,7 +794,7 @@ void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
     Paragraph(T("compare.caption"));
   }
   const lesson::Prediction& prediction = lesson::PredictionFor(state, kQuestion);
-  const bool guessed = prediction.outcome == lesson::Outcome::Right || prediction.outcome == lesson::Outcome::Wrong;
+  const bool guessed = prediction.Committed();
   DrawPicture(state, ctx, asking, guessed ? prediction.pick : -1);
   if (asking) {
     DrawCommitRow(state, ctx, kQuestion);

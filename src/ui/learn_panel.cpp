@@ -277,7 +277,7 @@ void DrawWeights(Context& ctx, lesson::LessonState& state, const learn::Paragrap
   constexpr lesson::Question kQuestion = lesson::Question::LearnSentence;
   const bool asking = ask && lesson::Asking(state, kQuestion);
   const lesson::Prediction& guess = lesson::PredictionFor(state, kQuestion);
-  const bool guessed = ask && (guess.outcome == lesson::Outcome::Right || guess.outcome == lesson::Outcome::Wrong);
+  const bool guessed = ask && guess.Committed();
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const TextStyle body = StyleOf(ctx.fonts.body);

@@ -474,7 +474,7 @@ void DrawLines(Context& ctx, lesson::LessonState& state, const attention::Result
   constexpr lesson::Question kQuestion = lesson::Question::MaskCausal;
   const bool asking = ask && lesson::Asking(state, kQuestion);
   const lesson::Prediction& guess = lesson::PredictionFor(state, kQuestion);
-  const bool guessed = ask && (guess.outcome == lesson::Outcome::Right || guess.outcome == lesson::Outcome::Wrong);
+  const bool guessed = ask && guess.Committed();
   lesson::MaskScene& scene = state.mask;
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();

@@ -84,8 +84,7 @@ void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question qu
   const lesson::Prediction& p = lesson::PredictionFor(state, question);
   // A Picks question may be answered with none picked ("it cuts none").
   const bool can_commit = p.Guessed() || lesson::QuestionOf(question).kind == lesson::QuestionKind::Picks;
-  Paragraph(p.Guessed() ? lesson::Fill(T("predict.picked"), {{"pick", lesson::QuestionOf(question).guess_words(state, p)}})
-                        : lesson::QuestionHint(state, question));
+  Paragraph(lesson::GuessLine(state, question));
   RecordItem(ctx, Key(question, "hint"));
   ButtonRow row;
   ImGui::BeginDisabled(!can_commit);
@@ -109,18 +108,15 @@ void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question qu
 void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question question) {
   const lesson::Prediction& p = lesson::PredictionFor(state, question);
   if (p.outcome == lesson::Outcome::Open) return;
-  if (p.outcome != lesson::Outcome::Skipped) {
+  if (p.Committed()) {
     const Palette& palette = ctx.palette;
     const bool right = p.outcome == lesson::Outcome::Right;
-    const std::string said = lesson::Fill(T("predict.you_said"),
-                                          {{"pick", lesson::QuestionOf(question).guess_words(state, p)},
-                                           {"confidence", T(std::string(lesson::ConfidenceKey(p.confidence)) + "_said")}});
     // The words carry the verdict; a bar beside them repeats it in colour.
     const float indent = 14.0f;
     ImGui::Indent(indent);
     ImGui::BeginGroup();
     ImGui::PushFont(ctx.fonts.bold);
-    Paragraph(said + " " + T(right ? "predict.right" : "predict.wrong"));
+    Paragraph(lesson::VerdictText(state, question));
     ImGui::PopFont();
     Paragraph(lesson::PredictionFeedback(state, question));
     ImGui::EndGroup();

@@ -579,3 +579,20 @@ TEST_CASE("the record's file lists every question with what the learner said") {
   CHECK(Contains(file, "Skipped"));
   CHECK(Contains(file, lesson::T("predict.record.open")));
 }
+
+TEST_CASE("a skipped question takes no commit afterwards, and its link stays one the widget reads back") {
+  LoadWords();
+  for (int q = 0; q < lesson::kQuestionCount; ++q) {
+    const Question question = static_cast<Question>(q);
+    CAPTURE(lesson::QuestionOf(question).name);
+    LessonState state;
+    REQUIRE(lesson::SkipPrediction(state, question, 0.0));
+    CHECK_FALSE(lesson::CommitPrediction(state, question, Confidence::Sure, 1.0));
+    CHECK_FALSE(lesson::PredictionFor(state, question).Guessed());
+    LessonState opened;
+    std::string warning;
+    CHECK(lesson::DecodeState(lesson::EncodeState(state), &opened, &warning));
+    CHECK(warning.empty());
+    CHECK(lesson::PredictionFor(opened, question).outcome == Outcome::Skipped);
+  }
+}

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <utility>
 
 #include "lesson/json_text.h"
 #include "lesson/lesson_state.h"
@@ -25,7 +26,9 @@ bool Valid(Question question) { return At(question) < static_cast<size_t>(kQuest
 
 Prediction& Of(LessonState& state, Question question) { return state.predictions.answers[At(question)]; }
 
-void PushEvent(LessonState& state, const PredictionEvent& event) {
+// Queues `event` for the host, its latency made a time (a non-finite or negative one is 0).
+void PushEvent(LessonState& state, PredictionEvent event, double latency) {
+  event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
   // A host that never listens must not make the queue grow without end.
   constexpr size_t kMaxPending = 64;
   std::vector<std::string>& events = state.predictions.events;
@@ -43,8 +46,7 @@ void Queue(LessonState& state, const QuestionDef& def, const Prediction& p, doub
   }
   event.skipped = p.outcome == Outcome::Skipped;
   event.correct = p.outcome == Outcome::Right;
-  event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
-  PushEvent(state, event);
+  PushEvent(state, std::move(event), latency);
 }
 
 }  // namespace
@@ -105,9 +107,10 @@ bool CommitPrediction(LessonState& state, Question question, Confidence confiden
   if (!Valid(question) || confidence == Confidence::None) return false;
   Prediction& p = Of(state, question);
   const QuestionDef& def = QuestionOf(question);
+  if (p.outcome != Outcome::Open) return false;
   // Picking none of a Picks question's things is a guess too: "it cuts none".
   if (def.kind == QuestionKind::Picks) p.pick = 0;
-  if (p.outcome != Outcome::Open || !p.Guessed()) return false;
+  if (!p.Guessed()) return false;
   if (def.kind == QuestionKind::Pick && p.pick >= def.choices(state)) return false;
   p.confidence = confidence;
   std::string feedback;
@@ -136,8 +139,7 @@ void QueueQuizAnswer(LessonState& state, int question, double latency) {
   event.question = "quiz.q" + std::to_string(question + 1);
   if (answer.choice >= 0) event.prediction = std::string(1, static_cast<char>('A' + answer.choice));
   event.correct = IsCorrect(state.quiz, question);
-  event.latency = std::isfinite(latency) && latency > 0.0 ? latency : 0.0;
-  PushEvent(state, event);
+  PushEvent(state, std::move(event), latency);
 }
 
 void AskAgain(LessonState& state, Question question) {
@@ -149,10 +151,18 @@ void AskAgain(LessonState& state, Question question) {
 
 std::string PredictionFeedback(const LessonState& state, Question question) {
   const Prediction& p = PredictionFor(state, question);
-  if (!Valid(question) || (p.outcome != Outcome::Right && p.outcome != Outcome::Wrong)) return "";
+  if (!Valid(question) || !p.Committed()) return "";
   std::string feedback;
   QuestionOf(question).judge(state, p, &feedback);
   return feedback;
+}
+
+std::string VerdictText(const LessonState& state, Question question) {
+  const Prediction& p = PredictionFor(state, question);
+  if (!Valid(question) || !p.Committed()) return "";
+  return Fill(T("predict.you_said"), {{"pick", QuestionOf(question).guess_words(state, p)},
+                                      {"confidence", T(std::string(ConfidenceKey(p.confidence)) + "_said")}}) +
+         " " + T(p.outcome == Outcome::Right ? "predict.right" : "predict.wrong");
 }
 
 namespace {
@@ -171,13 +181,14 @@ std::string QuestionText(const LessonState& state, Question question) {
 
 std::string QuestionHint(const LessonState& state, Question question) { return QuestionWords(state, question, "hint"); }
 
-std::string DescribeAsking(const LessonState& state, Question question) {
-  const QuestionDef& def = QuestionOf(question);
+std::string GuessLine(const LessonState& state, Question question) {
   const Prediction& p = PredictionFor(state, question);
-  return Fill(T("mirror.predict.asking"),
-              {{"question", QuestionText(state, question)},
-               {"next", p.Guessed() ? Fill(T("predict.picked"), {{"pick", def.guess_words(state, p)}})
-                                    : QuestionHint(state, question)}});
+  return p.Guessed() ? Fill(T("predict.picked"), {{"pick", QuestionOf(question).guess_words(state, p)}})
+                     : QuestionHint(state, question);
+}
+
+std::string DescribeAsking(const LessonState& state, Question question) {
+  return Fill(T("mirror.predict.asking"), {{"question", QuestionText(state, question)}, {"next", GuessLine(state, question)}});
 }
 
 const char* ConfidenceName(Confidence confidence) {
@@ -206,7 +217,7 @@ PredictionRecord Record(const Predictions& predictions) {
   PredictionRecord record;
   for (const Prediction& p : predictions.answers) {
     if (p.outcome == Outcome::Skipped) ++record.skipped;
-    if (p.outcome != Outcome::Right && p.outcome != Outcome::Wrong) continue;
+    if (!p.Committed()) continue;
     const size_t c = static_cast<size_t>(p.confidence);
     ++record.made;
     ++record.made_at[c];
@@ -233,12 +244,8 @@ std::string RecordFile(const LessonState& state) {
   for (int q = 0; q < kQuestionCount; ++q) {
     const Question question = static_cast<Question>(q);
     const Prediction& p = PredictionFor(state, question);
-    std::string answer = T(p.outcome == Outcome::Skipped ? "predict.skipped" : "predict.record.open");
-    if (p.outcome == Outcome::Right || p.outcome == Outcome::Wrong) {
-      answer = Fill(T("predict.you_said"), {{"pick", QuestionOf(question).guess_words(state, p)},
-                                            {"confidence", T(std::string(ConfidenceKey(p.confidence)) + "_said")}}) +
-               " " + T(p.outcome == Outcome::Right ? "predict.right" : "predict.wrong");
-    }
+    const std::string answer = p.Committed() ? VerdictText(state, question)
+                               : T(p.outcome == Outcome::Skipped ? "predict.skipped" : "predict.record.open");
     text += "\n" + QuestionText(state, question) + "\n  " + answer + "\n";
   }
   return text;
@@ -358,7 +365,7 @@ bool DecodePrediction(const std::string& text, const QuestionDef& question, cons
   }
   // What the widget itself never writes: a committed guess without a guess or a confidence, a skip
   // with a guess, an open question with a confidence.
-  const bool committed = p.outcome == Outcome::Right || p.outcome == Outcome::Wrong;
+  const bool committed = p.Committed();
   if (committed != (p.confidence != Confidence::None) || (committed && !p.Guessed()) ||
       (p.outcome == Outcome::Skipped && p.Guessed())) {
     *why = "its parts do not go together";

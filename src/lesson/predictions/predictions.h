@@ -67,6 +67,7 @@ struct Prediction {
   Confidence confidence = Confidence::None;
   Outcome outcome = Outcome::Open;
   bool Guessed() const { return pick >= 0; }
+  bool Committed() const { return outcome == Outcome::Right || outcome == Outcome::Wrong; }
 };
 
 // A question of a scene. Its words are in lesson.txt under predict.ID.* (ID with its dot, e.g.
@@ -145,6 +146,11 @@ void QueueQuizAnswer(LessonState& state, int question, double latency);
 void AskAgain(LessonState& state, Question question);
 // The line that explains the revealed outcome, by the numbers now (empty while open or skipped).
 std::string PredictionFeedback(const LessonState& state, Question question);
+// "You said bus (sure): right." for a committed prediction; empty otherwise.
+std::string VerdictText(const LessonState& state, Question question);
+// Under an open question: "Your guess: bus. How sure are you?" once there is a guess, else how to
+// answer on the picture.
+std::string GuessLine(const LessonState& state, Question question);
 
 // The question's words, and how to answer it on the picture, as the scene asks them now.
 std::string QuestionText(const LessonState& state, Question question);
