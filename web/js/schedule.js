@@ -133,8 +133,8 @@ async function startNearest() {
       waiting.delete(nearest);
       near.delete(nearest);
       startObserver.unobserve(nearest);
-      // A start that would keep more than MAX_LIVE contexts gives the far ones back first.
-      if (live.size >= MAX_LIVE) releaseDue();
+      // A start that would keep more than MAX_LIVE contexts gives the farthest back first.
+      holdLiveTo(MAX_LIVE - 1);
       try {
         await start();
       } catch (error) {
@@ -185,8 +185,8 @@ const contexts = new WeakMap();  // element -> {release(), restore()}
 // Giving a context back makes the page's thread wait until the GPU has done all the work queued
 // before it, any widget's, and a widget that has just started keeps the GPU busy for a while (its
 // first frames, its shaders). A context that went far is given back when the page is idle and no
-// widget has started for QUIET_MS; one that comes near again before then keeps it. Only a start
-// that would keep more than MAX_LIVE contexts live gives them back at once.
+// widget has started for QUIET_MS; one that comes near again before then keeps it. A start or a
+// restore that would keep more than MAX_LIVE contexts live gives back the farthest at once.
 const MAX_LIVE = 3;
 const QUIET_MS = 300;
 const live = new Set();           // {release()} of contexts live now
@@ -198,6 +198,55 @@ function releaseDue() {
   for (const context of dueForRelease) context.release();
   if (dueForRelease.size) releasedAt = performance.now();
   dueForRelease.clear();
+}
+// Keeps at most `limit` contexts live: gives back the ones that went far, then, while there are
+// still too many, the live one farthest from the screen (never one on screen, nor `keep`). One
+// given back while still within KEEP_MARGIN gets its context again when it comes near the screen.
+function holdLiveTo(limit, keep = null) {
+  if (live.size > limit) releaseDue();
+  while (live.size > limit) {
+    let farthest = null;
+    let distance = 0;
+    for (const context of live) {
+      const away = context === keep ? 0 : distanceFromScreen(context.element);
+      if (away > distance) {
+        farthest = context;
+        distance = away;
+      }
+    }
+    if (!farthest) return;
+    farthest.release();
+    releasedAt = performance.now();
+    comeBackNear(farthest);
+  }
+}
+// A context given back by holdLiveTo comes back when its widget comes near the screen from
+// farther, or when some of it is on screen: not merely because it is near now, or two widgets near
+// the screen would take the context from each other in turn.
+const givenBack = new WeakMap();  // element -> {context, wasFar}
+const backObservers = [];
+function comeBackNear(context) {
+  if (!backObservers.length) {
+    const watch = (margin, near) => new IntersectionObserver((entries) => {
+      for (const entry of entries) {
+        const waiting = givenBack.get(entry.target);
+        if (!waiting) continue;
+        if (!entry.isIntersecting) {
+          if (near) waiting.wasFar = true;
+          continue;
+        }
+        if (near && !waiting.wasFar) continue;
+        dueForRelease.delete(waiting.context);
+        waiting.context.restore();
+      }
+    }, { rootMargin: margin });
+    backObservers.push(watch(START_MARGIN, true), watch('0px', false));
+  }
+  givenBack.set(context.element, { context, wasFar: false });
+  for (const observer of backObservers) {
+    observer.unobserve(context.element);  // observing again reports where it is now
+    observer.observe(context.element);
+  }
 }
 // The GPU is busy for a while after a widget draws (a few frames after any change, its first
 // included) and after the page scrolls (the browser rasters what comes into view).
@@ -277,6 +326,7 @@ export function keepContextNear(element, canvas) {
   let released = false;
   let fence = null;
   const context = {
+    element,
     caughtUp() {
       if (released || gl.isContextLost()) return true;
       if (!fence) {
@@ -298,15 +348,19 @@ export function keepContextNear(element, canvas) {
       fence = null;
     },
     restore() {
+      if (givenBack.delete(element)) for (const observer of backObservers) observer.unobserve(element);
       live.add(context);
       context.forgetFence();
-      if (!released) return;
-      released = false;
-      extension.restoreContext();
+      if (released) {
+        released = false;
+        extension.restoreContext();
+      }
+      holdLiveTo(MAX_LIVE, context);
     },
   };
   contexts.set(element, context);
   live.add(context);
+  holdLiveTo(MAX_LIVE, context);
   if (!keepObserver) {
     keepObserver = new IntersectionObserver((entries) => {
       for (const entry of entries) {
