@@ -105,27 +105,31 @@ void DrawCommitRow(lesson::LessonState& state, Context& ctx, lesson::Question qu
   RecordItem(ctx, Key(question, "skip"));
 }
 
+void DrawVerdict(Context& ctx, const char* name, ImU32 color, const std::string& bold, const std::string& detail) {
+  const float indent = 14.0f;
+  ImGui::Indent(indent);
+  ImGui::BeginGroup();
+  if (!bold.empty()) {
+    ImGui::PushFont(ctx.fonts.bold);
+    Paragraph(bold);
+    ImGui::PopFont();
+  }
+  if (!detail.empty()) Paragraph(detail);
+  ImGui::EndGroup();
+  ImGui::Unindent(indent);
+  RecordItem(ctx, name);
+  const ImVec2 min = ImGui::GetItemRectMin();
+  const ImVec2 max = ImGui::GetItemRectMax();
+  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(min.x - indent, min.y), ImVec2(min.x - indent + 4.0f, max.y), color,
+                                            2.0f);
+}
+
 void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question question) {
   const lesson::Prediction& p = lesson::PredictionFor(state, question);
   if (p.outcome == lesson::Outcome::Open) return;
   if (p.Committed()) {
-    const Palette& palette = ctx.palette;
-    const bool right = p.outcome == lesson::Outcome::Right;
-    // The words carry the verdict; a bar beside them repeats it in colour.
-    const float indent = 14.0f;
-    ImGui::Indent(indent);
-    ImGui::BeginGroup();
-    ImGui::PushFont(ctx.fonts.bold);
-    Paragraph(lesson::VerdictText(state, question));
-    ImGui::PopFont();
-    Paragraph(lesson::PredictionFeedback(state, question));
-    ImGui::EndGroup();
-    ImGui::Unindent(indent);
-    RecordItem(ctx, Key(question, "verdict"));
-    const ImVec2 min = ImGui::GetItemRectMin();
-    const ImVec2 max = ImGui::GetItemRectMax();
-    ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(min.x - indent, min.y), ImVec2(min.x - indent + 4.0f, max.y),
-                                              right ? palette.output : palette.second, 2.0f);
+    DrawVerdict(ctx, Key(question, "verdict"), p.outcome == lesson::Outcome::Right ? ctx.palette.output : ctx.palette.second,
+                lesson::VerdictText(state, question), lesson::PredictionFeedback(state, question));
   }
   if (ImGui::Button(T("predict.again").c_str())) lesson::AskAgain(state, question);
   RecordItem(ctx, Key(question, "again"));

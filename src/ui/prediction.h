@@ -42,6 +42,11 @@ void DrawQuestionOrCaption(lesson::LessonState& state, Context& ctx, lesson::Que
 // Under the picture: the answer row while the question is asked, else what the reveal says.
 void DrawAnswerOrReveal(lesson::LessonState& state, Context& ctx, lesson::Question question);
 
+// A verdict on an answer, here and in the quick check: `bold` (none when empty) over `detail`
+// (none when empty), indented, with a bar in `color` beside them that repeats the verdict in
+// colour. Recorded as `name`.
+void DrawVerdict(Context& ctx, const char* name, ImU32 color, const std::string& bold, const std::string& detail);
+
 // After the reveal: what the learner said and whether it was right, the line that explains the
 // result by the scene's numbers now, and "Ask me again". After a skip only "Ask me again".
 void DrawRevealLine(lesson::LessonState& state, Context& ctx, lesson::Question question);

@@ -114,37 +114,22 @@ void TypedAnswerField(Context& ctx, lesson::Quiz& quiz, int question, float colu
 
 // Right or not, in words, with a coloured bar beside them: the words carry the verdict, the
 // colour only repeats it (the orange would be too faint for text on white).
-void DrawVerdict(Context& ctx, const lesson::Quiz& quiz, int question) {
-  const Palette& palette = ctx.palette;
+void DrawAnswerVerdict(Context& ctx, const lesson::Quiz& quiz, int question) {
   const lesson::QuizAnswer& answer = quiz.answers[static_cast<size_t>(question)];
-  const int right = lesson::CorrectChoice(question);
-  const std::string right_choice = T("quiz.right_answer_is") + " " + ChoiceLetter(right) + ".";
-  const float bar = 4.0f;
-  const float indent = 14.0f;
-  ImU32 color = palette.first;
-  ImGui::Indent(indent);
-  ImGui::BeginGroup();
+  const std::string right_choice = T("quiz.right_answer_is") + " " + ChoiceLetter(lesson::CorrectChoice(question)) + ".";
+  const std::string name = QuestionKey(question, "verdict");
   if (answer.choice < 0) {
-    ImGui::TextWrapped("%s %s", T("quiz.typed_only").c_str(), right_choice.c_str());
+    DrawVerdict(ctx, name.c_str(), ctx.palette.first, "", T("quiz.typed_only") + " " + right_choice);
   } else if (lesson::IsCorrect(quiz, question)) {
-    color = palette.output;
-    BoldWrapped(ctx, T("quiz.right") + " " + right_choice);
+    DrawVerdict(ctx, name.c_str(), ctx.palette.output, T("quiz.right") + " " + right_choice, "");
   } else {
-    color = palette.second;
-    BoldWrapped(ctx, T("quiz.not_quite") + " " + right_choice);
-    ImGui::TextWrapped("%s", T(ChoiceKey(question, "why", answer.choice)).c_str());
+    DrawVerdict(ctx, name.c_str(), ctx.palette.second, T("quiz.not_quite") + " " + right_choice,
+                T(ChoiceKey(question, "why", answer.choice)));
   }
-  ImGui::EndGroup();
-  ImGui::Unindent(indent);
-  RecordItem(ctx, QuestionKey(question, "verdict").c_str());
-  const ImVec2 min = ImGui::GetItemRectMin();
-  const ImVec2 max = ImGui::GetItemRectMax();
-  ImGui::GetWindowDrawList()->AddRectFilled(ImVec2(min.x - indent, min.y), ImVec2(min.x - indent + bar, max.y), color,
-                                            2.0f);
 
   ImGui::BeginGroup();
   BoldWrapped(ctx, T("quiz.reasoning"));
-  ImGui::TextWrapped("%s", T(QuestionKey(question, "reasoning")).c_str());
+  Paragraph(T(QuestionKey(question, "reasoning")));
   ImGui::EndGroup();
   RecordItem(ctx, QuestionKey(question, "reasoning").c_str());
 }
@@ -182,7 +167,7 @@ void DrawQuestion(Context& ctx, lesson::LessonState& state, int question, float 
     RecordItem(ctx, QuestionKey(question, "reveal").c_str());
     if (!can_reveal) ColoredWrapped(T("quiz.reveal_first"), ctx.palette.muted);
   } else {
-    DrawVerdict(ctx, quiz, question);
+    DrawAnswerVerdict(ctx, quiz, question);
     if (ImGui::Button(T("quiz.try_again").c_str())) lesson::ResetQuizQuestion(quiz, question);
     RecordItem(ctx, QuestionKey(question, "try_again").c_str());
   }
