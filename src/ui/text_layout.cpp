@@ -2,10 +2,16 @@
 
 #include <algorithm>
 
+#include <imgui_internal.h>
+
 namespace ui {
 
 void Paragraph(const std::string& text, float width) {
   if (width <= 0.0f) width = std::max(1.0f, ImGui::GetContentRegionAvail().x);
+  // ImGui wraps the text again at a wrap position pushed by the caller (PushTextWrapPos): the lines
+  // are laid out to it, or a line laid out to the wider region would break a second time there.
+  const float wrap_pos = ImGui::GetCurrentWindowRead()->DC.TextWrapPos;
+  if (wrap_pos >= 0.0f) width = std::max(1.0f, std::min(width, ImGui::CalcWrapWidthForPos(ImGui::GetCursorScreenPos(), wrap_pos)));
   std::string out;
   size_t line_start = 0;
   while (line_start <= text.size()) {

@@ -10,7 +10,8 @@ namespace ui {
 
 // Draws `text` word-wrapped to `width` pixels, breaking lines at spaces only; "\n" starts a new
 // line. ImGui's TextWrapped (1.90.1 too) may also break after a '.', which would split a number
-// such as 0.34 into "0." and "34". A width of 0 (or less) means the available width.
+// such as 0.34 into "0." and "34". A width of 0 (or less) means the available width. A text wrap
+// position the caller pushed narrows the width to it.
 void Paragraph(const std::string& text, float width = 0.0f);
 // The same in `color`.
 void Paragraph(const std::string& text, ImU32 color, float width = 0.0f);

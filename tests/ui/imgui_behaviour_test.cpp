@@ -120,3 +120,30 @@ TEST_CASE("ImGui's word wrap may break a number after its decimal point; Paragra
   CHECK(paragraph_size.x <= widest_word + 0.5f);  // "weight" / "0.34", never "weight 0." / "34"
   CHECK(paragraph_size.y > line_height * 1.5f);
 }
+
+TEST_CASE("Paragraph lays its lines out to a wrap position the caller pushed, so none breaks twice") {
+  ui_test::LoadLessonText();
+  UiHarness ui;
+  // Fifteen words of one width, three to a line at the wrap position: five lines. Laid out to the
+  // region's width instead (four words), ImGui would break each line again at the wrap position,
+  // leaving one word alone on every second line: seven lines.
+  std::string text = "word";
+  for (int i = 1; i < 15; ++i) text += " word";
+  float wrap_width = 0.0f;
+  float line_height = 0.0f;
+  ImVec2 size;
+  const auto draw = In(ui.ctx, [&] {
+    wrap_width = ImGui::CalcTextSize("word word word").x + 2.0f;
+    line_height = ImGui::GetTextLineHeight();
+    // The region is wider than the wrap position, as the quick check's column is on a desktop.
+    ImGui::BeginChild("region", ImVec2(wrap_width * 1.4f, line_height * 12.0f));
+    ImGui::PushTextWrapPos(ImGui::GetCursorPosX() + wrap_width);
+    ui::Paragraph(text);
+    ImGui::PopTextWrapPos();
+    size = ImGui::GetItemRectSize();
+    ImGui::EndChild();
+  });
+  ui.Frames(2, draw);
+  CHECK(size.x <= wrap_width);
+  CHECK(size.y / line_height == doctest::Approx(5.0).epsilon(0.05));
+}
