@@ -170,10 +170,15 @@ void DrawMaskToggle(Context& ctx, lesson::LessonState& state, const char* name, 
 
 namespace {
 
-void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigureParts parts, bool ask = false) {
+// True when the heatmap was drawn.
+bool DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigureParts parts, bool ask = false) {
   lesson::MaskScene& scene = state.mask;
   const float available = ImGui::GetContentRegionAvail().x;
-  DrawMaskFigure(state, ctx, available, parts, ask);
+  // While the question is open on a narrow screen the heatmap, which would stand between the keys
+  // the learner picks and the row that commits the guess, waits for the reveal.
+  const bool narrow_question = ask && lesson::Asking(state, lesson::Question::MaskCausal) &&
+                               parts == MaskFigureParts::LinesAndHeatmap && !MaskFigureSideBySide(available);
+  DrawMaskFigure(state, ctx, available, narrow_question ? MaskFigureParts::Lines : parts, ask);
   if (ask) {
     // The prediction's answer row sits right under the picture, above the masks' switches; turning
     // the causal mask on by hand shows the answer, so it counts as a skip.
@@ -190,6 +195,7 @@ void DrawMaskFigureAndToggles(lesson::LessonState& state, Context& ctx, MaskFigu
   if (was_asking && scene.causal) {
     lesson::SkipPrediction(state, lesson::Question::MaskCausal, TakeAnswerTime(ctx, AnswerClock(lesson::Question::MaskCausal)));
   }
+  return !narrow_question;
 }
 
 }  // namespace
@@ -209,12 +215,15 @@ void DrawMaskPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PushID("mask_panel");
 
   DrawQuestionOrCaption(state, ctx, lesson::Question::MaskCausal, T("mask.caption"));
-  DrawMaskFigureAndToggles(state, ctx, MaskFigureParts::LinesAndHeatmap, true);
+  const bool heatmap = DrawMaskFigureAndToggles(state, ctx, MaskFigureParts::LinesAndHeatmap, true);
 
   const float available = ImGui::GetContentRegionAvail().x;
   const float column = std::min(available, ImGui::GetFontSize() * 44.0f);  // lines of at most about 80 characters
-  Paragraph(T("mask.hint"), palette.muted, column);
-  DrawLegend(ctx, state, available);
+  // The hint and the legend speak of the heatmap's cells and shades.
+  if (heatmap) {
+    Paragraph(T("mask.hint"), palette.muted, column);
+    DrawLegend(ctx, state, available);
+  }
   if (scene.refused_row >= 0 && scene.refused_col >= 0) {
     const lesson::CellMasks masks = lesson::MaskedBy(scene, scene.refused_row, scene.refused_col);
     const char* key = masks.causal ? "mask.refused_causal" : masks.padding ? "mask.refused_padding" : nullptr;

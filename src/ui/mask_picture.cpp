@@ -622,7 +622,7 @@ void DrawMaskHatched(const Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 ma
 
 float MaskLineScale(float row_pitch) { return std::clamp(row_pitch * 0.7f, 12.0f, 24.0f); }
 
-std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result) {
+std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result, bool heatmap) {
   const int query = std::clamp(scene.query, 0, kMaskTokenCount - 1);
   auto token = [](int position) {
     return Fill(T("mirror.position"), {{"token", lesson::MaskToken(position)}, {"pos", Position(position)}});
@@ -644,9 +644,11 @@ std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Resu
     }
     if (!cut.empty()) sentences.push_back(Fill(T("mask.figure_cut"), {{"keys", lesson::MirrorList(cut)}}));
   }
-  sentences.push_back(Fill(T("mask.figure_heatmap"), {{"query", token(query)}}));
+  if (heatmap) sentences.push_back(Fill(T("mask.figure_heatmap"), {{"query", token(query)}}));
   return lesson::MirrorSentences(sentences);
 }
+
+bool MaskFigureSideBySide(float width) { return width >= kWideMin; }
 
 void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskFigureParts parts, bool ask) {
   lesson::MaskScene& scene = state.mask;
@@ -655,8 +657,9 @@ void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskF
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
 
   // Laid out first, so the figure is named with its place before any of its controls.
-  const bool with_lines = parts == MaskFigureParts::LinesAndHeatmap;
-  const bool wide = with_lines && width >= kWideMin;
+  const bool with_lines = parts != MaskFigureParts::Heatmap;
+  const bool with_heatmap = parts != MaskFigureParts::Lines;
+  const bool wide = parts == MaskFigureParts::LinesAndHeatmap && MaskFigureSideBySide(width);
   const float heatmap_room = wide ? std::min(600.0f, width - 360.0f - kGap) : width;
   HeatmapLayout heatmap = LayOutHeatmap(heatmap_room);
   heatmap.query_row = with_lines;
@@ -679,9 +682,9 @@ void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskF
     lines = LayOutLines(top, std::min(width, kLinesMaxWidth), header, pitch);
     const bool scroll = heatmap.Width() > width + 0.5f;
     const float heatmap_height = heatmap.Height() + (scroll ? ImGui::GetStyle().ScrollbarSize + 6.0f : 0.0f);
-    bottom = ImVec2(top.x + width, lines.max.y + spacing * 2.0f + heatmap_height);
+    bottom = ImVec2(top.x + width, with_heatmap ? lines.max.y + spacing * 2.0f + heatmap_height : lines.max.y);
   }
-  DescribeFigure(ctx, MaskFigureName(scene, result), top, bottom);
+  DescribeFigure(ctx, MaskFigureName(scene, result, with_heatmap), top, bottom);
   RecordRect(ctx, "mask.picture", top, bottom);
 
   if (!with_lines) {
@@ -694,9 +697,11 @@ void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width, MaskF
   } else {
     DrawLines(ctx, state, result, lines, ask);
     RecordAndHighlight(ctx, state, "mask.lines", lines.min, lines.max);
-    ImGui::SetCursorScreenPos(ImVec2(top.x, lines.max.y + spacing * 2.0f));
-    result = lesson::MaskWeights(scene);
-    DrawHeatmap(ctx, state, result, heatmap, width);
+    if (with_heatmap) {
+      ImGui::SetCursorScreenPos(ImVec2(top.x, lines.max.y + spacing * 2.0f));
+      result = lesson::MaskWeights(scene);
+      DrawHeatmap(ctx, state, result, heatmap, width);
+    }
   }
   ImGui::SetCursorScreenPos(top);
   ImGui::Dummy(ImVec2(width, bottom.y - top.y));

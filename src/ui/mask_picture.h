@@ -29,9 +29,14 @@ void DrawMaskHatched(const Context& ctx, ImDrawList* draw, ImVec2 min, ImVec2 ma
 // weight times this.
 float MaskLineScale(float row_pitch);
 
-// The whole picture, or the heatmap alone (a quick-check question, where the grid's triangle is the
-// point and the question should follow the picture closely).
-enum class MaskFigureParts { LinesAndHeatmap, Heatmap };
+// The whole picture, the heatmap alone (a quick-check question, where the grid's triangle is the
+// point and the question should follow the picture closely), or the line view alone (the panel's
+// question on a narrow screen, where the heatmap would come between the keys the learner picks and
+// the row that commits the guess).
+enum class MaskFigureParts { LinesAndHeatmap, Heatmap, Lines };
+
+// Whether the whole picture at `width` puts the line view beside the heatmap rather than above it.
+bool MaskFigureSideBySide(float width);
 
 // Draws the picture at the cursor, `width` wide, and leaves the cursor under it. Clicking a query
 // token chooses it; clicking a cell masks it (and chooses its row). Named rectangles:
@@ -48,7 +53,8 @@ enum class MaskFigureParts { LinesAndHeatmap, Heatmap };
 void DrawMaskFigure(lesson::LessonState& state, Context& ctx, float width,
                     MaskFigureParts parts = MaskFigureParts::LinesAndHeatmap, bool ask = false);
 
-// The figure's name for a screen reader, with its numbers: which token draws most on which.
-std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result);
+// The figure's name for a screen reader, with its numbers: which token draws most on which, and
+// what the heatmap shows when it is drawn.
+std::string MaskFigureName(const lesson::MaskScene& scene, const attention::Result& result, bool heatmap = true);
 
 }  // namespace ui

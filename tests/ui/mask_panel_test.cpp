@@ -256,6 +256,7 @@ TEST_CASE("the reset button restores the scene's defaults") {
 TEST_CASE("at 360 px wide the whole 8 by 8 heatmap fits in the window") {
   UiHarness ui(360.0f, 1600.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the heatmap: on a phone it waits for the question's reveal
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect heatmap = ui.Item("mask.heatmap");
@@ -276,12 +277,14 @@ TEST_CASE("at 320 px the heatmap fits; narrower it scrolls sideways in its own r
   {
     UiHarness ui(320.0f, 1600.0f);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the heatmap: on a phone it waits for the question's reveal
     const auto draw = Panel(state, ui.ctx);
     ui.Frames(2, draw);
     CHECK(ui.Item(Cell(0, lesson::kMaskTokenCount - 1).c_str()).max.x <= 320.0f);
   }
   UiHarness ui(240.0f, 1600.0f);
   lesson::LessonState state;
+  state.predictions.ask = false;  // the heatmap: on a phone it waits for the question's reveal
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   const ui::ItemRect first = ui.Item(Cell(0, 0).c_str());
@@ -381,6 +384,7 @@ TEST_CASE("choosing a query token by click or keyboard redraws the lines from it
   UiHarness ui(390.0f, 1600.0f);
   ui.ctx.reduced_motion = true;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the heatmap: on a phone it waits for the question's reveal
   lesson::SetPadding(state.mask, true);
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
@@ -415,6 +419,7 @@ TEST_CASE("masking a cell shows that row's lines, with the masked key's line cut
   UiHarness ui(390.0f, 1600.0f);
   ui.ctx.reduced_motion = true;
   lesson::LessonState state;
+  state.predictions.ask = false;  // the heatmap: on a phone it waits for the question's reveal
   const auto draw = Panel(state, ui.ctx);
   ui.Frames(2, draw);
   ui.Click(CellCenter(ui, 6, 3), draw);
@@ -432,6 +437,7 @@ TEST_CASE("the picture is announced once, before its controls, as a figure that 
     UiHarness ui(390.0f, 844.0f);
     ui_test::UseWords(locale);
     lesson::LessonState state;
+    state.predictions.ask = false;  // the heatmap: on a phone it waits for the question's reveal
     state.scene = lesson::Scene::Mask;
     const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
     ui.Frames(3, draw);

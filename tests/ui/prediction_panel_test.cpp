@@ -273,6 +273,9 @@ TEST_CASE("mask asks which keys the causal mask cuts: ticked on the key column, 
       if (node.role == ui::AccessRole::Checkbox && node.name.find("(") != std::string::npos && node.name[0] == '\xE2') ++boxes;
     }
     CHECK(boxes == lesson::kMaskTokenCount);  // “the” (1) ... “<pad>” (8)
+    // On a phone the heatmap waits for the reveal: the row that commits comes right under the keys.
+    CHECK(ui.Has("mask.heatmap") == (width > 800.0f));
+    if (width < 800.0f) CHECK(ui.Item("predict.mask.causal.sure").min.y - ui.Item("mask.lines").max.y < 80.0f);
     // "sat" is the query: the learner ticks on, the, mat and the two pads.
     for (int key = 3; key < lesson::kMaskTokenCount; ++key) {
       ui.Click(ui.Item(("predict.mask.causal.pick" + std::to_string(key + 1)).c_str()).Center(), draw);
@@ -284,6 +287,7 @@ TEST_CASE("mask asks which keys the causal mask cuts: ticked on the key column, 
     CHECK(lesson::PredictionFor(state, Question::MaskCausal).outcome == Outcome::Right);
     CHECK(state.mask.causal);
     CHECK(ui.Has("mask.cut.3"));
+    CHECK(ui.Has("mask.heatmap"));
     CHECK(ui.Has("mask.guess.7"));  // the learner's keys stay framed beside the cuts
     CHECK(ui.Has("predict.mask.causal.verdict"));
   }
