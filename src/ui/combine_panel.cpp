@@ -445,10 +445,11 @@ void DrawBalance(Context& ctx, lesson::LessonState& state, const attention::Comb
   const Bar bars[3] = {{0.0, shown_p1, palette.first, Label(p1), "combine.stack.first"},
                        {shown_p1, shown, palette.second, Label(q2), "combine.stack.second"},
                        {0.0, shown, palette.output, Label(output), "combine.stack.total"}};
-  // Zero's line down through the stack, and the balance point's down to where the sum ends.
+  // Zero's line down through the stack, and the balance point's down to where the sum ends; each
+  // shows with the stack (not while the question is open, where it would stand alone).
   const float stack_bottom = stack_top + 3.0f * bar_h + 2.0f * bar_gap;
   draw->AddLine(ImVec2(zero_x, values_top + label_h + 2.0f), ImVec2(zero_x, stack_bottom + 3.0f),
-                WithAlpha(palette.muted, 0.6f), 1.0f);
+                WithAlpha(palette.muted, 0.6f * reveal.line[0]), 1.0f);
   const float guide_alpha = reveal.line[2];
   for (float y = output_label.Max.y + 2.0f; y < stack_bottom; y += 7.0f) {
     draw->AddLine(ImVec2(ox, y), ImVec2(ox, std::min(y + 3.5f, stack_bottom)), WithAlpha(palette.output, guide_alpha),
