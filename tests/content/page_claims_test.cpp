@@ -46,6 +46,7 @@ struct LessonPage {
   const char* steps;  // "in {steps} steps, about a second"
   const char* half_weight;
   const char* only_both;  // the copies are redundant: only removing both shows the dependence
+  const char* effect_is_not_weight;  // the Caveats section: what a removal's effect depends on
 };
 
 std::vector<LessonPage> Pages() {
@@ -53,11 +54,13 @@ std::vector<LessonPage> Pages() {
       {"en", ReadFile(ATTN_PAGES_DIR "/index.html"), ReadFile(ATTN_LESSON_DIR "/lesson.txt"), "First", "Second", "Output",
        "four times the weight", "the output move toward ", "paragraphs of four\n      sentences",
        "in {steps} steps, about a second", "each copy gets about half the weight",
-       "the copies are redundant, so neither the large weights nor removing one copy\n      at a time shows what the answer depends on; only removing both copies does"},
+       "the copies are redundant, so neither the large weights nor removing one copy\n      at a time shows what the answer depends on; only removing both copies does",
+       "The effect of removing a position is not its weight"},
       {"es", ReadFile(ATTN_PAGES_DIR "/es/index.html"), ReadFile(ATTN_LESSON_DIR "/es/lesson.txt"), "Primera", "Segunda",
        "Salida", "cuatro veces el peso", "la salida se acerca a ", "párrafos de cuatro frases",
        "en {steps} pasos, alrededor de un segundo", "cada copia recibe más o menos la mitad del peso",
-       "las copias son redundantes, así que ni\n      los pesos grandes ni quitar una copia cada vez muestran de qué depende la respuesta; solo\n      quitar las dos lo muestra"},
+       "las copias son redundantes, así que ni\n      los pesos grandes ni quitar una copia cada vez muestran de qué depende la respuesta; solo\n      quitar las dos lo muestra",
+       "El efecto de quitar una posición no es su peso"},
   };
 }
 
@@ -226,6 +229,27 @@ TEST_CASE("the pages' Learn section: the scene's words, and what the model does 
   for (const int copy : {0, 2}) {
     CHECK(removals[static_cast<size_t>(copy)].weight == doctest::Approx(0.5).epsilon(0.2));
     CHECK(removals[static_cast<size_t>(copy)].change < 0.25);
+  }
+}
+
+// A widget asks its question before it reveals the answer (lesson/predictions): the page's words
+// that give the answer away come after the widget, never between its section's heading and it.
+TEST_CASE("the pages explain each widget's answer after the widget, not before it asks") {
+  for (const LessonPage& page : Pages()) {
+    CAPTURE(page.locale);
+    const auto at = [&](const std::string& words) {
+      const size_t found = page.page.find(words);
+      REQUIRE_MESSAGE(found != std::string::npos, words);
+      return found;
+    };
+    const auto slot = [&](const char* scene) { return at(std::string("data-scene=\"") + scene + "\""); };
+    // Combine asks where the output lands: the worked table and its sum say 18.
+    CHECK(slot("combine") < at("<table class=\"worked\">"));
+    CHECK(slot("combine") < at("2 + 16 = 18"));
+    // Caveats asks which removal moves the output most: the page says what decides it.
+    CHECK(slot("caveats") < at(page.effect_is_not_weight));
+    // Learn asks which sentence the model learns to look at: the page says what training does.
+    CHECK(slot("learn") < at(lesson::Fill(page.steps, {{"steps", std::to_string(lesson::kLearnRunSteps)}})));
   }
 }
 
