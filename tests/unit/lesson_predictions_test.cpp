@@ -116,6 +116,28 @@ TEST_CASE("at the preset the bus key gets the most weight, and only picking it i
   }
 }
 
+TEST_CASE("the verdict stays the one given; the feedback says when the learner has changed the numbers since") {
+  LoadWords();
+  LessonState state;
+  const int shop = 2;
+  REQUIRE(lesson::PickChoice(state, kCompare, shop));
+  REQUIRE(lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0));
+  REQUIRE(lesson::PredictionFor(state, kCompare).outcome == Outcome::Wrong);
+  const std::string& changed = lesson::T("predict.changed");
+  CHECK_FALSE(Contains(lesson::PredictionFeedback(state, kCompare), changed));
+  // The learner aims the query at the shop key: the guess would be right on these numbers.
+  state.compare.query = state.compare.keys[static_cast<size_t>(shop)].position;
+  REQUIRE(lesson::ComputeCompare(state.compare).strongest == shop);
+  CHECK(lesson::PredictionFor(state, kCompare).outcome == Outcome::Wrong);
+  CHECK(Contains(lesson::VerdictText(state, kCompare), lesson::T("predict.wrong")));
+  const std::string feedback = lesson::PredictionFeedback(state, kCompare);
+  CHECK(feedback.rfind(changed + " ", 0) == 0);
+  CHECK(Contains(feedback, lesson::T("compare.key" + std::to_string(shop)) + " "));
+  // Back at the preset, the numbers judge as they did: no such sentence.
+  state.compare.query = lesson::CompareScene{}.query;
+  CHECK_FALSE(Contains(lesson::PredictionFeedback(state, kCompare), changed));
+}
+
 // The feedback's claim: the key with the most weight is the one reaching furthest along the
 // query's direction (the largest q·k), and a wrong pick's q·k is smaller. Held over random scenes
 // with scaling on and off and any temperature.

@@ -153,7 +153,10 @@ std::string PredictionFeedback(const LessonState& state, Question question) {
   const Prediction& p = PredictionFor(state, question);
   if (!Valid(question) || !p.Committed()) return "";
   std::string feedback;
-  QuestionOf(question).judge(state, p, &feedback);
+  const bool right_now = QuestionOf(question).judge(state, p, &feedback);
+  // The verdict stays the one given when the learner answered; the feedback explains the numbers
+  // shown, and says so where the learner has changed the scene since and they judge differently.
+  if (right_now != (p.outcome == Outcome::Right)) return T("predict.changed") + " " + feedback;
   return feedback;
 }
 

@@ -144,7 +144,8 @@ bool SkipPrediction(LessonState& state, Question question, double latency);
 void QueueQuizAnswer(LessonState& state, int question, double latency);
 // Opens a revealed or skipped question again, without its pick.
 void AskAgain(LessonState& state, Question question);
-// The line that explains the revealed outcome, by the numbers now (empty while open or skipped).
+// The line that explains the revealed outcome, by the numbers now (empty while open or skipped);
+// it begins by saying the numbers have changed where they would now judge the guess otherwise.
 std::string PredictionFeedback(const LessonState& state, Question question);
 // "You said bus (sure): right." for a committed prediction; empty otherwise.
 std::string VerdictText(const LessonState& state, Question question);
