@@ -188,14 +188,14 @@ await check('widget.html in the dark theme at DPR 2: a dark picture at 2x', asyn
 });
 
 await check('a widget on the lesson page taller than its canvas: the picture holds all its rows', async () => {
-  // A short phone screen: the canvas holds 1.5 screens of rows, the Mask widget is taller.
+  // A short phone screen: the canvas holds 1.5 screens of rows, the quick check's widget is taller.
   const context = await browser.newContext({ viewport: { width: 390, height: 600 }, deviceScaleFactor: 2 });
   await context.addInitScript(KEEP_WIDGET_MODULES);
   await context.addInitScript(INSTRUMENT);
   const page = await context.newPage();
   const problems = watchPage(page);
   await page.goto(`${origin}/index.html`);
-  const slot = '[data-attention-widget][data-scene="mask"]';
+  const slot = '[data-attention-widget][data-scene="quiz"]';
   const toTop = () => page.evaluate((sel) => {
     const target = document.querySelector(sel).querySelector('.attn-stage') || document.querySelector(sel);
     window.scrollTo(0, window.scrollY + target.getBoundingClientRect().top);
@@ -215,8 +215,8 @@ await check('a widget on the lesson page taller than its canvas: the picture hol
   const opened = await inspect(page, `${slot} canvas`, 10);  // the menu's row makes it taller
   const picture = await savePicture(page, at);
   const width = Math.round(2 * opened.stage.width), height = Math.round(2 * opened.stage.height);
-  const { png } = expectPicture(picture, 'attention-mask.png', width, height);
-  writeFileSync(join(out, 'lesson-mask-390.png'), picture.bytes);
+  const { png } = expectPicture(picture, 'attention-quiz.png', width, height);
+  writeFileSync(join(out, 'lesson-quiz-390.png'), picture.bytes);
   // Below the band the canvas holds (it starts at the widget's top here).
   const below = Math.round(2 * info.canvas.height);
   const share = rowsShare(png, below, png.height);
