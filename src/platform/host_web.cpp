@@ -38,7 +38,6 @@ std::string StateLinkOf(const std::string& state, bool copy, bool* copied) {
 class WebHost final : public Host {
  public:
   void Install() override { attn_js_install(); }
-  void BindCanvas() override { attn_js_bind_canvas(); }
 
   bool ContainerSize(int* width, int* height) override {
     PageReport& page = Web().page;

@@ -37,10 +37,6 @@ mergeInto(LibraryManager.library, {
     }
   },
 
-  attn_js_bind_canvas: function() {
-    specialHTMLTargets["#canvas"] = Module["canvas"];
-  },
-
   attn_js_container_size: function(size) {
     var box = Module["canvas"].parentElement.getBoundingClientRect();
     HEAP32[size >> 2] = Math.max(1, Math.round(box.width));
