@@ -35,6 +35,20 @@ bool IsUtf8(const std::string& line) {
   return true;
 }
 
+// What both Fills do, over the fields from first to last.
+std::string FillFields(const std::string& text, const TextField* first, const TextField* last) {
+  std::string out = text;
+  for (const TextField* field = first; field != last; ++field) {
+    const std::string pattern = std::string("{") + field->first + "}";
+    size_t at = 0;
+    while ((at = out.find(pattern, at)) != std::string::npos) {
+      out.replace(at, pattern.size(), field->second);
+      at += field->second.size();
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 size_t Utf8Decode(const std::string& text, size_t i, uint32_t* code) {
@@ -226,17 +240,14 @@ TextStore& LessonText() {
 
 const std::string& T(const std::string& key) { return LessonText().Get(key); }
 
+const std::string& T(const char* key) { return LessonText().Get(key); }
+
 std::string Fill(const std::string& text, const TextFields& fields) {
-  std::string out = text;
-  for (const auto& field : fields) {
-    const std::string pattern = std::string("{") + field.first + "}";
-    size_t at = 0;
-    while ((at = out.find(pattern, at)) != std::string::npos) {
-      out.replace(at, pattern.size(), field.second);
-      at += field.second.size();
-    }
-  }
-  return out;
+  return FillFields(text, fields.data(), fields.data() + fields.size());
+}
+
+std::string Fill(const std::string& text, std::initializer_list<TextField> fields) {
+  return FillFields(text, fields.begin(), fields.end());
 }
 
 }  // namespace lesson

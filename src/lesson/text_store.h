@@ -16,6 +16,7 @@
 // show as [key].
 
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <string>
 #include <utility>
@@ -86,10 +87,16 @@ class TextStore {
 TextStore& LessonText();
 // Shorthand for LessonText().Get(key).
 const std::string& T(const std::string& key);
+// The same for a key written in the code, T("mirror.col.value"): the key's string is made here,
+// once, rather than at each of the hundreds of places that name one.
+const std::string& T(const char* key);
 
 // Values for the "{name}" placeholders in a text, e.g. {{"weight", "0.34"}}.
-using TextFields = std::vector<std::pair<const char*, std::string>>;
+using TextField = std::pair<const char*, std::string>;
+using TextFields = std::vector<TextField>;
 // `text` with each "{name}" replaced by its value; placeholders without a field stay as they are.
 std::string Fill(const std::string& text, const TextFields& fields);
+// The same for fields written in place, Fill(T("key"), {{"weight", w}}), which need no vector.
+std::string Fill(const std::string& text, std::initializer_list<TextField> fields);
 
 }  // namespace lesson

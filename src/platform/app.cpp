@@ -268,7 +268,6 @@ bool AppInit(App& app, const AppOptions& options) {
   KeepSceneOffered(app);
   IMGUI_CHECKVERSION();
   ImGui::CreateContext();
-  app.host->BindCanvas();
   if (!WindowOpen("Attention: select the information that matters now", options.width, options.height)) return false;
   ImGuiIO& io = ImGui::GetIO();
   io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;

@@ -87,6 +87,12 @@ EMSCRIPTEN_KEEPALIVE void attn_size() {
 // The loop and the first frame; calling it again does nothing.
 EMSCRIPTEN_KEEPALIVE void attn_start() { platform::WebStartLoop(); }
 
+// [The loop (web/js/library/page.js): one frame on each of the browser's animation frames]
+
+EMSCRIPTEN_KEEPALIVE void attn_frame() {
+  if (TheApp()) platform::AppFrame(*TheApp());
+}
+
 // [The page's API (embed.js): state, scene, options, playback]
 
 // A configuration in the URL-fragment encoding (embed API, postMessage). 1 when applied.

@@ -21,9 +21,6 @@ class Host {
   // [What the page is like]
   // Web: listens for input, resizes, DPR and colour-scheme changes, and wakes the paused loop.
   virtual void Install() = 0;
-  // Web: makes "#canvas" (the selector the window and Emscripten's WebGL code use) name this
-  // instance's own canvas, so several widgets share one page without id clashes.
-  virtual void BindCanvas() = 0;
   // Web: the canvas container's size in CSS pixels when it may have changed since the last call;
   // false when it has not, and always natively.
   virtual bool ContainerSize(int* width, int* height) = 0;

@@ -64,7 +64,6 @@ bool EnvironmentSays(const char* name, const char* value) {
 class NativeHost final : public Host {
  public:
   void Install() override {}
-  void BindCanvas() override {}
   bool ContainerSize(int*, int*) override { return false; }
   bool Shown() override { return true; }
   bool PrefersDark() override { return EnvironmentSays("ATTENTION_LESSON_THEME", "dark"); }

@@ -4,8 +4,6 @@
 #include <cstdlib>
 #include <cstring>
 
-#include <emscripten.h>
-
 #include "lesson/builtin_text.h"
 #include "lesson/locale.h"
 #include "lesson/text_store.h"
@@ -20,11 +18,11 @@ WebSide& Web() {
   return web;
 }
 
-// Resuming a running loop would restart its scheduler, hence the flag.
+// Only a paused loop needs the page's call.
 void WakeLoop() {
   if (!Web().page.loop_paused) return;
   Web().page.loop_paused = false;
-  emscripten_resume_main_loop();
+  attn_js_loop_resume();
 }
 
 namespace {
@@ -40,7 +38,6 @@ std::string StateLinkOf(const std::string& state, bool copy, bool* copied) {
 class WebHost final : public Host {
  public:
   void Install() override { attn_js_install(); }
-  void BindCanvas() override { attn_js_bind_canvas(); }
 
   bool ContainerSize(int* width, int* height) override {
     PageReport& page = Web().page;
@@ -88,7 +85,7 @@ class WebHost final : public Host {
 
   void Idle() override {
     Web().page.loop_paused = true;
-    emscripten_pause_main_loop();
+    attn_js_loop_pause();
   }
 
   void LoadLessonText(const std::string&, lesson::TextStore& store) override {

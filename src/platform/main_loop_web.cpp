@@ -1,9 +1,8 @@
-// The browser's loop: it calls AppFrame on its animation frames (emscripten_set_main_loop). The
-// page reaches the running app through exports_web.cpp.
-#include <emscripten.h>
-
+// The browser's loop: the widget's JavaScript library calls AppFrame on the browser's animation
+// frames (attn_js_loop_resume, attn_frame). The page reaches the running app through exports_web.cpp.
 #include "platform/app.h"
 #include "platform/main_loop.h"
+#include "platform/web_library.h"
 #include "platform/web_side.h"
 
 namespace platform {
@@ -12,7 +11,7 @@ void WebStartLoop() {
   WebSide& web = Web();
   if (!web.app || web.loop_started) return;
   web.loop_started = true;
-  emscripten_set_main_loop_arg([](void* arg) { AppFrame(*static_cast<App*>(arg)); }, web.app, 0, false);
+  attn_js_loop_resume();
   // The first frame now rather than at the next animation frame: everything it needs is here.
   AppFrame(*web.app);
 }

@@ -5,9 +5,8 @@
 
 extern "C" {
 
-// web/js/library/page.js: the page (host_web.cpp).
+// web/js/library/page.js: the page and the loop (host_web.cpp, main_loop_web.cpp).
 void attn_js_install();
-void attn_js_bind_canvas();
 void attn_js_container_size(int* size);
 int attn_js_prefers_dark();
 int attn_js_more_contrast();
@@ -25,12 +24,17 @@ int attn_js_begin_picture(int width, int height);
 void attn_js_end_picture(const char* file, int width, int height, const char* alt_text);
 void attn_js_open_url(const char* url);
 void attn_js_frame_drawn(int frames);
+void attn_js_loop_resume();
+void attn_js_loop_pause();
 
 // web/js/library/input.js and access.js: the canvas's input and the parallel DOM (window_web.cpp).
 void attn_js_pointer_install();
 void attn_js_access_install();
 
-// web/js/library/canvas.js: the canvas's size, band and cursor (window_web.cpp).
+// web/js/library/canvas.js: the canvas's WebGL 2 context, size, band and cursor (window_web.cpp).
+int attn_js_make_context();
+int attn_js_use_context(int handle);
+void attn_js_delete_context(int handle);
 void attn_js_band_install();
 void attn_js_band(int full_height, float* band);
 double attn_js_pixel_ratio();

@@ -5,7 +5,6 @@
 // (web/js/library/) carry no context of their own: each widget on a page is its own wasm instance.
 // Web only.
 
-#include <emscripten/html5_webgl.h>
 #include <imgui.h>
 
 namespace platform {
@@ -27,7 +26,7 @@ struct PageReport {
 
 // The canvas as the window (window.h) of the web build.
 struct CanvasWindow {
-  EMSCRIPTEN_WEBGL_CONTEXT_HANDLE context = 0;
+  int context = 0;  // the WebGL 2 context's handle (attn_js_make_context); 0 before it is made
   int css_width = 0;  // layout size of the canvas
   int css_height = 0;
   float pixel_ratio = 0.0f;

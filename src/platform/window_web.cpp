@@ -7,7 +7,6 @@
 #include <cstdio>
 
 #include <emscripten.h>
-#include <emscripten/html5_webgl.h>
 #include <imgui.h>
 #include <imgui_internal.h>
 
@@ -223,28 +222,17 @@ bool WindowOpen(const char*, int width, int height) {
 
 bool WindowMakeContext() {
   CanvasWindow& w = Web().window;
-  if (w.context > 0) return emscripten_webgl_make_context_current(w.context) == EMSCRIPTEN_RESULT_SUCCESS;
-  EmscriptenWebGLContextAttributes attributes;
-  emscripten_webgl_init_context_attributes(&attributes);
-  // The loader's WebGL check made the context with these same attributes; this gets it back.
-  attributes.alpha = 0;
-  attributes.depth = 0;
-  attributes.stencil = 0;
-  attributes.antialias = 0;
-  attributes.majorVersion = 2;
-  attributes.minorVersion = 0;
-  attributes.enableExtensionsByDefault = 0;  // the renderer needs none
-  w.context = emscripten_webgl_create_context("#canvas", &attributes);
+  if (w.context > 0) return attn_js_use_context(w.context) != 0;
+  w.context = attn_js_make_context();
   if (w.context <= 0) {
     std::fprintf(stderr, "error: could not create a WebGL 2 context\n");
     return false;
   }
-  emscripten_webgl_make_context_current(w.context);
   return true;
 }
 
 void WindowClose() {
-  if (Web().window.context > 0) emscripten_webgl_destroy_context(Web().window.context);
+  if (Web().window.context > 0) attn_js_delete_context(Web().window.context);
   Web().window = CanvasWindow{};
 }
 

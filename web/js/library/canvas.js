@@ -1,4 +1,4 @@
-// The widget's canvas on the page: its size, pixel ratio and cursor, and the band of rows it holds
+// The widget's canvas on the page: its WebGL 2 context, size, pixel ratio and cursor, and the band of rows it holds
 // when the widget is taller than the screen. An Emscripten JS library (--js-library): each entry
 // becomes a function the C++ declares in platform/web_library.h; `_attn_*` are the wasm's exports.
 mergeInto(LibraryManager.library, {
@@ -64,6 +64,26 @@ mergeInto(LibraryManager.library, {
     if (canvas.width !== width) canvas.width = width;
     if (canvas.height !== height) canvas.height = height;
     Module["attnPlaceBand"](band_top, band_height, full_height);
+  },
+
+  // The canvas's WebGL 2 context for the GL calls: the loader's WebGL check made it with these same
+  // attributes, so the browser hands that one back. Returns its handle, made current; 0 when none.
+  attn_js_make_context__deps: ["$GL"],
+  attn_js_make_context: function() {
+    var handle = GL.createContext(Module["canvas"],
+      {"alpha": false, "depth": false, "stencil": false, "antialias": false, majorVersion: 2, minorVersion: 0});
+    if (handle) GL.makeContextCurrent(handle);
+    return handle;
+  },
+
+  attn_js_use_context__deps: ["$GL"],
+  attn_js_use_context: function(handle) {
+    return GL.makeContextCurrent(handle) ? 1 : 0;
+  },
+
+  attn_js_delete_context__deps: ["$GL"],
+  attn_js_delete_context: function(handle) {
+    GL.deleteContext(handle);
   },
 
   attn_js_set_cursor: function(shape) {

@@ -1,5 +1,5 @@
 // What the widget asks of its page and tells it (platform/host.h, the web half in host_web.cpp):
-// the page's listeners that wake the loop, its colour scheme and motion preferences, the lesson's
+// the loop on the browser's animation frames, the page's listeners that wake it, its colour scheme and motion preferences, the lesson's
 // words the loader fetched, the Module.on* callbacks of the loader, the clipboard, downloads, new
 // tabs. An Emscripten JS library (--js-library): each entry becomes a function the C++ declares in
 // platform/web_library.h; `_attn_*` are the wasm's exports.
@@ -35,10 +35,6 @@ mergeInto(LibraryManager.library, {
       var contrast = function() { _attn_set_more_contrast(queries[0].matches || queries[1].matches ? 1 : 0); };
       queries.forEach(function(list) { if (list.addEventListener) list.addEventListener("change", contrast); });
     }
-  },
-
-  attn_js_bind_canvas: function() {
-    specialHTMLTargets["#canvas"] = Module["canvas"];
   },
 
   attn_js_container_size: function(size) {
@@ -173,6 +169,29 @@ mergeInto(LibraryManager.library, {
   // A new tab (or the mail program, for mailto:), which cannot reach back into this page.
   attn_js_open_url: function(url) {
     window.open(UTF8ToString(url), "_blank", "noopener");
+  },
+
+  // The loop: a frame (attn_frame) on each of the browser's animation frames from
+  // attn_js_loop_resume until attn_js_loop_pause (an idle widget draws nothing).
+  $attnLoop: {running: false, request: 0},
+  attn_js_loop_resume__deps: ["$attnLoop"],
+  attn_js_loop_resume: function() {
+    attnLoop.running = true;
+    if (attnLoop.request) return;
+    var frame = function() {
+      attnLoop.request = 0;
+      if (ABORT) return;
+      _attn_frame();
+      if (attnLoop.running && !attnLoop.request) attnLoop.request = requestAnimationFrame(frame);
+    };
+    attnLoop.request = requestAnimationFrame(frame);
+  },
+
+  attn_js_loop_pause__deps: ["$attnLoop"],
+  attn_js_loop_pause: function() {
+    attnLoop.running = false;
+    cancelAnimationFrame(attnLoop.request);
+    attnLoop.request = 0;
   },
 
   // Quoted names: the closure compiler would rename data-* names it has no extern for.
