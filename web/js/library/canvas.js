@@ -1,6 +1,7 @@
-// The widget's canvas on the page: its WebGL 2 context, size, pixel ratio and cursor, and the band of rows it holds
-// when the widget is taller than the screen. An Emscripten JS library (--js-library): each entry
-// becomes a function the C++ declares in platform/web_library.h; `_attn_*` are the wasm's exports.
+// The widget's canvas on the page: its WebGL 2 context, size, pixel ratio and cursor, and the band
+// of rows it holds when the widget is taller than the screen. An Emscripten JS library
+// (--js-library): each entry becomes a function the C++ declares in platform/web_library.h;
+// `_attn_*` are the wasm's exports.
 mergeInto(LibraryManager.library, {
   // A widget taller than the screen (one the page makes as tall as its content: 2,000 to 3,000 px on a
   // phone) draws only a band of its rows, 1.5 screens tall, around the viewport: a canvas as tall as
