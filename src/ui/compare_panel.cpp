@@ -667,17 +667,57 @@ void DrawStrip(Context& ctx, lesson::LessonState& state, const CompareResult& re
                 ImVec2(top.x + width, rows_bottom + 2.0f));
 }
 
+// What the output's line adds for the question after the first: nothing, the two picks (the output
+// moves toward the top key's value or away) while it is asked, or where the output was before the
+// query doubled once it is revealed.
+enum class LongerPart { None, Asking, Revealed };
+
+// The question's two picks side by side under the output's marker at `ox`, kept inside left..right:
+// "toward" on the side of the top key's value, in its `color`, "away" on the other, each with an
+// arrow the way the output would go.
+void DrawLongerPicks(lesson::LessonState& state, Context& ctx, float y, float left, float right, float ox,
+                     bool toward_left, ImU32 color) {
+  constexpr lesson::Question kQuestion = lesson::Question::CompareLonger;
+  std::string text[2];
+  float w[2];
+  for (int slot = 0; slot < 2; ++slot) {
+    lesson::Prediction p;
+    p.pick = (slot == 0) == toward_left ? 0 : 1;
+    const std::string words = lesson::QuestionOf(kQuestion).guess_words(state, p);
+    text[slot] = slot == 0 ? "\u2190 " + words : words + " \u2192";
+    w[slot] = ImGui::CalcTextSize(text[slot].c_str()).x + 16.0f;
+  }
+  const float gap = 8.0f;
+  float x = std::max(left, std::min(ox - gap * 0.5f - w[0], right - w[0] - w[1] - gap));
+  const ImVec2 size(0.0f, ImGui::GetTextLineHeight() + 10.0f);
+  for (int slot = 0; slot < 2; ++slot) {
+    const int choice = (slot == 0) == toward_left ? 0 : 1;
+    const ImU32 ink = choice == 0 ? color : ctx.palette.text;
+    const ImVec2 min(x, y);
+    const ImVec2 max(x + w[slot], y + size.y);
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->AddRect(min, max, WithAlpha(ink, 110), ImGui::GetStyle().FrameRounding);
+    draw->AddText(ImVec2(x + 8.0f, y + 5.0f), ink, text[slot].c_str());
+    PickTarget(state, ctx, kQuestion, choice, text[slot], min, max, ink);
+    x += w[slot] + gap;
+  }
+}
+
 // The output on a number line of the four values, each a tick in its key's colour: the marker
 // slides between them as the weights change, toward the values with the most weight. While the
-// learner predicts, the output is not shown yet.
-void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const CompareResult& result, float width,
-                    bool asking) {
+// learner predicts the weights (`asking`), the output is not shown yet. `longer`: what the question
+// after it adds.
+void DrawOutputLine(Context& ctx, lesson::LessonState& state, const CompareResult& result, float width, bool asking,
+                    LongerPart longer) {
   const Palette& palette = ctx.palette;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const float line = ImGui::GetTextLineHeight();
-  const float height = line + 10.0f + 14.0f + line + 8.0f;
+  const float picks_height = longer == LongerPart::Asking ? line + 18.0f : 0.0f;
+  const float height = line + 10.0f + 14.0f + line + 8.0f + picks_height;
   ImGui::Dummy(ImVec2(width, height));
+  const lesson::CompareDoubling doubling =
+      longer == LongerPart::None ? lesson::CompareDoubling{} : lesson::DoubleQuery(state.compare, longer == LongerPart::Revealed);
   double lo = result.combination.output;
   double hi = result.combination.output;
   for (const lesson::CompareKey& key : state.compare.keys) {
@@ -714,6 +754,13 @@ void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const Compar
     HighlightPart(ctx, state, "compare.output", top, ImVec2(top.x + width, top.y + height));
     return;
   }
+  // Where the output was before the query doubled: a hollow marker.
+  if (longer == LongerPart::Revealed && doubling.before.ok) {
+    const float bx = to_x(doubling.before.combination.output);
+    draw->AddTriangle(ImVec2(bx, axis_y - 2.0f), ImVec2(bx - 8.0f, axis_y + 13.0f), ImVec2(bx + 8.0f, axis_y + 13.0f),
+                      palette.muted, 1.5f);
+    RecordRect(ctx, "compare.output_before", ImVec2(bx - 8.0f, axis_y - 2.0f), ImVec2(bx + 8.0f, axis_y + 13.0f));
+  }
   draw->AddTriangleFilled(ImVec2(ox, axis_y - 2.0f), ImVec2(ox - 8.0f, axis_y + 13.0f), ImVec2(ox + 8.0f, axis_y + 13.0f),
                           palette.output);
   const std::string label = T("compare.output_sum") + " " + Num(result.combination.output);
@@ -723,6 +770,11 @@ void DrawOutputLine(Context& ctx, const lesson::LessonState& state, const Compar
   draw->AddText(ImVec2(label_x, axis_y + 16.0f), palette.output, label.c_str());
   ImGui::PopFont();
   RecordRect(ctx, "compare.output_marker", ImVec2(ox - 8.0f, axis_y - 2.0f), ImVec2(ox + 8.0f, axis_y + 13.0f));
+  if (longer == LongerPart::Asking && doubling.ok) {
+    const double value = state.compare.keys[static_cast<size_t>(doubling.top)].value;
+    DrawLongerPicks(state, ctx, axis_y + 16.0f + line + 6.0f, top.x, top.x + width, ox,
+                    value <= result.combination.output, KeyColor(ctx, doubling.top));
+  }
   HighlightPart(ctx, state, "compare.output", top, ImVec2(top.x + width, top.y + height));
 }
 
@@ -740,8 +792,8 @@ bool NumbersOpen(Context& ctx, lesson::LessonState& state) {
 // [SECTION] The panel
 
 // The picture; while the learner predicts (`asking`) without the scores, weights and output, and
-// after it with the `guess` framed (-1: none).
-void DrawPicture(lesson::LessonState& state, Context& ctx, bool asking, int guess) {
+// after it with the `guess` framed (-1: none); `longer`, what the question after it adds.
+void DrawPicture(lesson::LessonState& state, Context& ctx, bool asking, int guess, LongerPart longer) {
   const CompareResult result = lesson::ComputeCompare(state.compare);
   if (!result.ok) {
     ImGui::PushStyleColor(ImGuiCol_Text, ctx.palette.second);
@@ -755,7 +807,8 @@ void DrawPicture(lesson::LessonState& state, Context& ctx, bool asking, int gues
   const bool wide = avail >= kWideLayoutMin;
   const float side = wide ? std::min(kPlaneMaxSide, avail * 0.46f) : std::min(avail, kPlaneMaxSide);
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float line_height = ImGui::GetTextLineHeight() * 2.0f + 32.0f;
+  const float line_height =
+      ImGui::GetTextLineHeight() * 2.0f + 32.0f + (longer == LongerPart::Asking ? ImGui::GetTextLineHeight() + 18.0f : 0.0f);
   const float numbers_height = StripHeight() + spacing * 2.0f + line_height;
   const ImVec2 top = ImGui::GetCursorScreenPos();
   const ImVec2 bottom(top.x + avail, top.y + (wide ? std::max(side, numbers_height) : side + spacing + numbers_height));
@@ -776,18 +829,22 @@ void DrawPicture(lesson::LessonState& state, Context& ctx, bool asking, int gues
   const float numbers_width = ImGui::GetContentRegionAvail().x;
   DrawStrip(ctx, state, result, numbers_width, asking, guess);
   ImGui::Spacing();
-  DrawOutputLine(ctx, state, result, numbers_width, asking);
+  DrawOutputLine(ctx, state, result, numbers_width, asking, longer);
   if (table) ImGui::EndTable();
 }
 
 }  // namespace
 
-void DrawComparePicture(lesson::LessonState& state, Context& ctx) { DrawPicture(state, ctx, false, -1); }
+void DrawComparePicture(lesson::LessonState& state, Context& ctx) { DrawPicture(state, ctx, false, -1, LongerPart::None); }
 
 void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
   const Palette& palette = ctx.palette;
   constexpr lesson::Question kQuestion = lesson::Question::CompareStrongest;
-  const bool asking = lesson::Asking(state, kQuestion) && lesson::ComputeCompare(state.compare).ok;
+  constexpr lesson::Question kLonger = lesson::Question::CompareLonger;
+  const bool ok = lesson::ComputeCompare(state.compare).ok;
+  const bool asking = lesson::Asking(state, kQuestion) && ok;
+  // Once the first question is answered, the next asks what a query twice as long does.
+  const bool longer = !asking && ok && lesson::Asking(state, kLonger);
   if (asking) {
     DrawQuestionLine(state, ctx, kQuestion);
   } else {
@@ -795,11 +852,23 @@ void DrawComparePanel(lesson::LessonState& state, Context& ctx) {
   }
   const lesson::Prediction& prediction = lesson::PredictionFor(state, kQuestion);
   const bool guessed = prediction.Committed();
-  DrawPicture(state, ctx, asking, guessed ? prediction.pick : -1);
+  const LongerPart part = longer ? LongerPart::Asking
+                          : !asking && lesson::PredictionFor(state, kLonger).outcome != lesson::Outcome::Open
+                              ? LongerPart::Revealed
+                              : LongerPart::None;
+  DrawPicture(state, ctx, asking, guessed ? prediction.pick : -1, part);
   if (asking) {
     DrawCommitRow(state, ctx, kQuestion);
-  } else if (lesson::ComputeCompare(state.compare).ok) {
+  } else if (ok) {
     DrawRevealLine(state, ctx, kQuestion);
+    ImGui::PushID("longer");
+    if (longer) {
+      DrawQuestionLine(state, ctx, kLonger);
+      DrawCommitRow(state, ctx, kLonger);
+    } else {
+      DrawRevealLine(state, ctx, kLonger);
+    }
+    ImGui::PopID();
   }
   if (lesson::ComputeCompare(state.compare).ok) {
     ImGui::Spacing();

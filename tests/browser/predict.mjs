@@ -4,6 +4,9 @@
 // - keyboard: Tab-free, as a screen reader user does it: focus the "bus" radio, Space, focus
 //   "Sure", Space; the event says compare / compare.strongest / bus / sure / right, with the time
 //   it took; the weights were not in the live region before, and are after;
+// - the second question, once the first is answered: the "toward 10" radio under the output, Space,
+//   "Think so", Space; the event says compare.longer / toward 10 / think-so / right, the query
+//   doubles and the live region reads the output it moved to;
 // - touch, 390 px at DPR 2: a tap on the "shop" row and one on "Guessing" make a wrong guess,
 //   whose event says so;
 // - the page's link (its #fragment) opened in a new tab shows the reveal, not the question, and
@@ -91,6 +94,35 @@ await check('by keyboard: the bus radio, Space, then Sure and Space: the event s
   await context.close();
 });
 
+await check('the second question by keyboard: toward 10, Think so: the query doubles and the output moves toward 10', async () => {
+  const { context, page, problems } = await open('scene=compare#scene=compare&compare.predict=2_3r');
+  await page.waitForFunction(() => /twice as long/.test(document.querySelector('[aria-live]')?.textContent || ''), null,
+                             { timeout: 10000 });
+  if (!/Output 12\.79/.test(await live(page))) throw new Error(`the live region: "${await live(page)}"`);
+  const toward = page.getByRole('radio', { name: /toward 10/ });
+  if (await toward.count() !== 1 || await page.getByRole('radio', { name: /away from 10/ }).count() !== 1) {
+    throw new Error('the two picks are not offered');
+  }
+  await toward.focus();
+  await settle(page);
+  await page.keyboard.press('Space');
+  await settle(page);
+  if (await toward.getAttribute('aria-checked') !== 'true') throw new Error('Space did not pick toward 10');
+  await page.getByRole('button', { name: 'Think so', exact: true }).focus();
+  await settle(page);
+  await page.keyboard.press('Space');
+  const [event] = await waitForPredictions(page, 1);
+  expectEvent(event, { scene: 'compare', question: 'compare.longer', prediction: 'toward 10', confidence: 'think-so',
+                       skipped: false, correct: true });
+  await settle(page);
+  const after = await hash(page);
+  if (!/compare\.longer\.predict=1_2r/.test(after) || !/compare\.query=2,0/.test(after)) throw new Error(`the link: ${after}`);
+  if (!/Output 12\.34/.test(await live(page))) throw new Error(`the live region after: "${await live(page)}"`);
+  await page.screenshot({ path: join(out, 'predict-longer-1280.png') });
+  if (problems.length) throw new Error(problems.join('\n'));
+  await context.close();
+});
+
 await check('by touch on a phone: a tap on the shop row and one on Guessing make a wrong guess', async () => {
   const { context, page, problems } = await open('scene=compare', {
     viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, hasTouch: true, isMobile: true });
@@ -154,7 +186,7 @@ await check('predictions=off shows the results at once; the quick check\'s recor
   const [download] = await Promise.all([page.waitForEvent('download', { timeout: 10000 }), save.dispatchEvent('click')]);
   if (download.suggestedFilename() !== 'attention-predictions.txt') throw new Error(`the file is ${download.suggestedFilename()}`);
   const text = readFileSync(await download.path(), 'utf8');
-  if (!/You predicted 1 of 5 results and got 1 right; you skipped\s+1\./.test(text) || !/You said bus \(sure\): right\./.test(text)) {
+  if (!/You predicted 1 of 6 results and got 1 right; you skipped\s+1\./.test(text) || !/You said bus \(sure\): right\./.test(text)) {
     throw new Error(`the record reads:\n${text}`);
   }
   if (problems.length) throw new Error(problems.join('\n'));

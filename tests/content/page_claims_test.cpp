@@ -47,6 +47,7 @@ struct LessonPage {
   const char* half_weight;
   const char* only_both;  // the copies are redundant: only removing both shows the dependence
   const char* effect_is_not_weight;  // the Caveats section: what a removal's effect depends on
+  const char* longer_query;          // the Compare section: what a longer query does to the output
 };
 
 std::vector<LessonPage> Pages() {
@@ -55,12 +56,12 @@ std::vector<LessonPage> Pages() {
        "four times the weight", "the output move toward ", "paragraphs of four\n      sentences",
        "in {steps} steps, about a second", "each copy gets about half the weight",
        "the copies are redundant, so neither the large weights nor removing one copy\n      at a time shows what the answer depends on; only removing both copies does",
-       "The effect of removing a position is not its weight"},
+       "The effect of removing a position is not its weight", "the output lands near 10"},
       {"es", ReadFile(ATTN_PAGES_DIR "/es/index.html"), ReadFile(ATTN_LESSON_DIR "/es/lesson.txt"), "Primera", "Segunda",
        "Salida", "cuatro veces el peso", "la salida se acerca a ", "párrafos de cuatro frases",
        "en {steps} pasos, alrededor de un segundo", "cada copia recibe más o menos la mitad del peso",
        "las copias son redundantes, así que ni\n      los pesos grandes ni quitar una copia cada vez muestran de qué depende la respuesta; solo\n      quitar las dos lo muestra",
-       "El efecto de quitar una posición no es su peso"},
+       "El efecto de quitar una posición no es su peso", "la salida queda cerca de 10"},
   };
 }
 
@@ -243,6 +244,8 @@ TEST_CASE("the pages explain each widget's answer after the widget, not before i
       return found;
     };
     const auto slot = [&](const char* scene) { return at(std::string("data-scene=\"") + scene + "\""); };
+    // Compare asks what a query twice as long does to the output: the page says where it lands.
+    CHECK(slot("compare") < at(page.longer_query));
     // Combine asks where the output lands: the worked table and its sum say 18.
     CHECK(slot("combine") < at("<table class=\"worked\">"));
     CHECK(slot("combine") < at("2 + 16 = 18"));

@@ -7,10 +7,12 @@
 #include <cmath>
 #include <random>
 #include <string>
+#include <vector>
 
 #include "lesson/builtin_text.h"
 #include "lesson/describe.h"
 #include "lesson/lesson_state.h"
+#include "lesson/locale.h"
 #include "lesson/mirror_words.h"
 #include "lesson/state_url.h"
 #include "lesson/text_store.h"
@@ -36,18 +38,32 @@ bool Contains(const std::string& text, const std::string& part) { return text.fi
 
 }  // namespace
 
-TEST_CASE("every question is open and asked at first, and its scene asks it") {
+TEST_CASE("every question is open at first; each scene asks its first, and the next once that is answered") {
   const LessonState state;
   for (int q = 0; q < lesson::kQuestionCount; ++q) {
     const Question question = static_cast<Question>(q);
     const lesson::QuestionDef& def = lesson::QuestionOf(question);
     CAPTURE(def.name);
     CHECK(def.id == question);
-    CHECK(lesson::Asking(state, question));
-    CHECK(lesson::SceneQuestion(def.scene) == &def);
+    CHECK(lesson::PredictionFor(state, question).outcome == Outcome::Open);
+    const bool first = lesson::SceneQuestion(def.scene) == &def;
+    CHECK(lesson::Asking(state, question) == first);
+    if (!first) {
+      // The question before it in the same scene, skipped: this one is asked.
+      REQUIRE(q > 0);
+      const Question before = static_cast<Question>(q - 1);
+      REQUIRE(lesson::QuestionOf(before).scene == def.scene);
+      LessonState answered;
+      REQUIRE(lesson::SkipPrediction(answered, before, 0.0));
+      CHECK(lesson::Asking(answered, question));
+      CHECK(lesson::PredictionParam(question).name == std::string(def.name) + ".predict");
+    } else {
+      CHECK(lesson::PredictionParam(question).name == std::string(lesson::SceneName(def.scene)) + ".predict");
+    }
     CHECK(lesson::FindQuestion(def.name) == &def);
     CHECK(std::string(def.name).rfind(std::string(lesson::SceneName(def.scene)) + ".", 0) == 0);
   }
+  CHECK(lesson::SceneQuestion(lesson::Scene::Compare) == &lesson::QuestionOf(kCompare));
   CHECK(lesson::SceneQuestion(lesson::Scene::Walkthrough) == nullptr);
   CHECK(lesson::SceneQuestion(lesson::Scene::Quiz) == nullptr);
   LessonState off;
@@ -176,6 +192,211 @@ TEST_CASE("the feedback's claim holds over many scenes") {
     }
   }
   CHECK(wrong_picks > 100);
+}
+
+// [SECTION] Compare's second question: a query twice as long
+
+namespace {
+
+constexpr Question kLonger = Question::CompareLonger;
+
+lesson::CompareResult WithQuery(lesson::CompareScene scene, lesson::PlanePoint query) {
+  scene.query = query;
+  return lesson::ComputeCompare(scene);
+}
+
+std::string KeyName(size_t key) { return lesson::T("compare.key" + std::to_string(key)); }
+
+// "toward 10", "away from 10": the choice's words as the picks and the feedback write them.
+std::string Way(bool toward, double value) {
+  return lesson::Fill(lesson::T(toward ? "predict.compare.longer.toward" : "predict.compare.longer.away"),
+                      {{"value", lesson::Num(value)}});
+}
+
+}  // namespace
+
+TEST_CASE("compare asks next what a query twice as long does; at the preset the output moves toward 10") {
+  LoadWords();
+  LessonState state;
+  CHECK_FALSE(lesson::Asking(state, kLonger));
+  REQUIRE(lesson::SkipPrediction(state, kCompare, 0.0));
+  REQUIRE(lesson::Asking(state, kLonger));
+  const std::string question = lesson::QuestionText(state, kLonger);
+  CHECK(Contains(question, "10"));
+  CHECK(Contains(question, KeyName(1)));
+  CHECK_FALSE(Contains(question, "{"));
+  const lesson::CompareResult before = lesson::ComputeCompare(state.compare);
+  const lesson::CompareResult after = WithQuery(state.compare, {2.0, 0.0});
+  REQUIRE(before.strongest == lesson::kCompareAnswerKey);
+  // The claim the right answer rests on, by the scene's own numbers: closer to 10, bus's weight up.
+  CHECK(std::fabs(after.combination.output - 10.0) < std::fabs(before.combination.output - 10.0));
+  CHECK(after.weights[1] > before.weights[1]);
+
+  REQUIRE(lesson::PickChoice(state, kLonger, 0));
+  REQUIRE(lesson::CommitPrediction(state, kLonger, Confidence::Sure, 2.0));
+  CHECK(lesson::PredictionFor(state, kLonger).outcome == Outcome::Right);
+  // The reveal doubled the query.
+  CHECK(state.compare.query.x == doctest::Approx(2.0));
+  CHECK(state.compare.query.y == doctest::Approx(0.0));
+  const std::string feedback = lesson::PredictionFeedback(state, kLonger);
+  CAPTURE(feedback);
+  for (double number : {before.weights[1], after.weights[1], before.combination.output, after.combination.output}) {
+    CHECK(Contains(feedback, lesson::MirrorNumber(number)));
+  }
+  CHECK(Contains(feedback, Way(true, 10.0)));
+  CHECK_FALSE(Contains(feedback, lesson::T("predict.changed")));
+  CHECK(Contains(lesson::VerdictText(state, kLonger), Way(true, 10.0)));
+  const std::string& event = state.predictions.events.back();
+  CHECK(Field(event, "question") == "compare.longer");
+  CHECK(Field(event, "prediction") == Way(true, 10.0));
+  CHECK(Field(event, "correct") == "true");
+
+  // Asking again halves the query back; "away" is wrong here; a skip doubles it as well.
+  lesson::AskAgain(state, kLonger);
+  CHECK(state.compare.query.x == doctest::Approx(1.0));
+  REQUIRE(lesson::Asking(state, kLonger));
+  REQUIRE(lesson::PickChoice(state, kLonger, 1));
+  CHECK_FALSE(lesson::PickChoice(state, kLonger, 2));
+  REQUIRE(lesson::CommitPrediction(state, kLonger, Confidence::Guessing, 1.0));
+  CHECK(lesson::PredictionFor(state, kLonger).outcome == Outcome::Wrong);
+  lesson::AskAgain(state, kLonger);
+  REQUIRE(lesson::SkipPrediction(state, kLonger, 0.0));
+  CHECK(state.compare.query.x == doctest::Approx(2.0));
+  CHECK(lesson::PredictionFeedback(state, kLonger).empty());
+}
+
+TEST_CASE("compare asks about a query twice as long only where it fits the plane and one key leads") {
+  LoadWords();
+  LessonState state;
+  REQUIRE(lesson::SkipPrediction(state, kCompare, 0.0));
+  lesson::SetQuery(state.compare, {1.5, 0.0});  // twice it would leave the plane
+  CHECK_FALSE(lesson::Asking(state, kLonger));
+  lesson::SetQuery(state.compare, {0.0, 0.0});  // every score 0: no key leads, nothing moves
+  CHECK_FALSE(lesson::Asking(state, kLonger));
+  lesson::SetQuery(state.compare, {1.0, 0.0});
+  CHECK(lesson::Asking(state, kLonger));
+  state.predictions.ask = false;
+  CHECK_FALSE(lesson::Asking(state, kLonger));
+  // Answered, then the query put at the origin: the feedback says there is no one key now.
+  state.predictions.ask = true;
+  REQUIRE(lesson::PickChoice(state, kLonger, 0));
+  REQUIRE(lesson::CommitPrediction(state, kLonger, Confidence::Sure, 1.0));
+  lesson::SetQuery(state.compare, {0.0, 0.0});
+  const std::string feedback = lesson::PredictionFeedback(state, kLonger);
+  CHECK(Contains(feedback, lesson::T("predict.compare.longer.tie")));
+  CHECK(feedback.rfind(lesson::T("predict.changed"), 0) == 0);
+}
+
+// The feedback's claims: the top key's weight rises when the query doubles; the output moves the
+// way the feedback says; where it moves away, the key it names pulled it so (its weight rose with
+// its value on the side the output went, or fell with its value on the other side). Held over
+// random scenes, values, scaling and temperatures.
+TEST_CASE("the feedback on a query twice as long holds over many scenes") {
+  LoadWords();
+  std::mt19937 random(37);
+  std::uniform_real_distribution<double> coordinate(-2.0, 2.0);
+  std::uniform_real_distribution<double> query(-1.0, 1.0);
+  std::uniform_real_distribution<double> temperature(0.1, 5.0);
+  std::uniform_int_distribution<int> value(0, 24);
+  int asked = 0, away = 0, gained = 0, lost = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    CAPTURE(trial);
+    LessonState state;
+    lesson::SetQuery(state.compare, {query(random), query(random)});
+    for (int k = 0; k < lesson::kCompareKeyCount; ++k) {
+      lesson::SetKeyPosition(state.compare, k, {coordinate(random), coordinate(random)});
+      state.compare.keys[static_cast<size_t>(k)].value = value(random);
+    }
+    lesson::SetTemperature(state.compare, temperature(random));
+    state.compare.scaled = trial % 3 != 0;
+    REQUIRE(lesson::SkipPrediction(state, kCompare, 0.0));
+    if (!lesson::Asking(state, kLonger)) continue;
+    ++asked;
+    const lesson::PlanePoint q = state.compare.query;
+    const lesson::CompareResult before = lesson::ComputeCompare(state.compare);
+    const lesson::CompareResult after = WithQuery(state.compare, {2.0 * q.x, 2.0 * q.y});
+    REQUIRE(before.ok);
+    REQUIRE(after.ok);
+    const size_t top = static_cast<size_t>(before.strongest);
+    const double v = state.compare.keys[top].value;
+    CHECK(after.strongest == before.strongest);
+    CHECK(after.weights[top] > before.weights[top]);
+    const double o0 = before.combination.output;
+    const double o1 = after.combination.output;
+    const bool toward = std::fabs(o1 - v) < std::fabs(o0 - v);
+    const int pick = trial % 2;
+    REQUIRE(lesson::PickChoice(state, kLonger, pick));
+    REQUIRE(lesson::CommitPrediction(state, kLonger, Confidence::ThinkSo, 1.0));
+    CHECK((lesson::PredictionFor(state, kLonger).outcome == Outcome::Right) == ((pick == 0) == toward));
+    const std::string feedback = lesson::PredictionFeedback(state, kLonger);
+    CAPTURE(feedback);
+    CHECK_FALSE(Contains(feedback, lesson::T("predict.changed")));
+    CHECK(lesson::MirrorNumber(o0) != lesson::MirrorNumber(o1));
+    CHECK(lesson::MirrorNumber(before.weights[top]) != lesson::MirrorNumber(after.weights[top]));
+    for (double number : {before.weights[top], after.weights[top], o0, o1}) CHECK(Contains(feedback, lesson::MirrorNumber(number)));
+    CHECK(Contains(feedback, Way(toward, v)));
+    CHECK_FALSE(Contains(feedback, Way(!toward, v)));
+    if (toward) continue;
+    ++away;
+    // The key named besides the top one, and which way its weight went.
+    std::vector<size_t> named;
+    for (size_t k = 0; k < state.compare.keys.size(); ++k) {
+      if (k != top && Contains(feedback, KeyName(k))) named.push_back(k);
+    }
+    REQUIRE(named.size() == 1);
+    const size_t other = named[0];
+    const double x0 = before.weights[other];
+    const double x1 = after.weights[other];
+    const double way = o1 >= v ? 1.0 : -1.0;
+    CHECK((x1 - x0) * way * (state.compare.keys[other].value - v) > 0.0);
+    const bool rose = x1 > x0;
+    (rose ? gained : lost) += 1;
+    const std::string sentence = lesson::FillNumbers(
+        lesson::T(rose ? "predict.compare.longer.gained" : "predict.compare.longer.lost"),
+        {{"x0", x0}, {"x1", x1}, {"other_value", state.compare.keys[other].value}}, {{"other", KeyName(other)}});
+    CHECK(feedback.size() > sentence.size());
+    CHECK(feedback.compare(feedback.size() - sentence.size(), sentence.size(), sentence) == 0);
+  }
+  CHECK(asked > 1000);
+  CHECK(away > 50);
+  CHECK(gained > 5);
+  CHECK(lost > 5);
+}
+
+TEST_CASE("a link carries the second question, and the reopened widget explains the same doubling") {
+  LoadWords();
+  LessonState state;
+  REQUIRE(lesson::PickChoice(state, kCompare, 1));
+  REQUIRE(lesson::CommitPrediction(state, kCompare, Confidence::Sure, 1.0));
+  REQUIRE(lesson::Asking(state, kLonger));
+  REQUIRE(lesson::PickChoice(state, kLonger, 0));
+  REQUIRE(lesson::CommitPrediction(state, kLonger, Confidence::Sure, 1.0));
+  const std::string link = lesson::EncodeState(state);
+  CHECK(Contains(link, "compare.predict=2_3r"));
+  CHECK(Contains(link, "compare.longer.predict=1_3r"));
+  LessonState opened;
+  std::string warning;
+  REQUIRE(lesson::DecodeState(link, &opened, &warning));
+  CHECK(warning.empty());
+  CHECK(opened.compare.query.x == doctest::Approx(2.0));
+  CHECK(lesson::PredictionFor(opened, kLonger).outcome == Outcome::Right);
+  CHECK(lesson::PredictionFeedback(opened, kLonger) == lesson::PredictionFeedback(state, kLonger));
+  LessonState hostile;
+  lesson::DecodeState("compare.longer.predict=3_3r", &hostile, &warning);
+  CHECK(Contains(warning, "compare.longer.predict"));
+  CHECK(lesson::PredictionFor(hostile, kLonger).outcome == Outcome::Open);
+}
+
+TEST_CASE("while the second question is asked the mirror reads it after the weights it does not hide") {
+  LoadWords();
+  LessonState state;
+  REQUIRE(lesson::SkipPrediction(state, kCompare, 0.0));
+  const lesson::CompareResult result = lesson::ComputeCompare(state.compare);
+  const std::string asking = lesson::DescribeScene(state);
+  CHECK(Contains(asking, lesson::QuestionText(state, kLonger)));
+  CHECK(Contains(asking, lesson::MirrorNumber(result.weights[1])));
+  lesson::SkipPrediction(state, kLonger, 0.0);
+  CHECK_FALSE(Contains(lesson::DescribeScene(state), lesson::QuestionText(state, kLonger)));
 }
 
 TEST_CASE("while the question is open the mirror holds the weights back") {

@@ -380,7 +380,8 @@ bool DecodePrediction(const std::string& text, const QuestionDef& question, cons
 
 Param PredictionParam(Question question) {
   const QuestionDef& def = QuestionOf(question);
-  return {std::string(SceneName(def.scene)) + ".predict", ParamForm::Text, 0, 16, static_cast<int>(question),
+  const std::string owner = SceneQuestion(def.scene) == &def ? SceneName(def.scene) : def.name;
+  return {owner + ".predict", ParamForm::Text, 0, 16, static_cast<int>(question),
           [](const LessonState& state, int q, ParamValue* value) {
             const Question asked = static_cast<Question>(q);
             value->text = EncodePrediction(QuestionOf(asked), PredictionFor(state, asked));

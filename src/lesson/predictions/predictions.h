@@ -28,7 +28,7 @@ struct LessonState;
 // Every question, in the lesson's order, as X(Id): its index is Question::Id, its definition
 // k##Id##Question in its scene's folder.
 #define ATTN_PREDICTIONS(X) \
-  X(CompareStrongest) X(CombineOutput) X(MaskCausal) X(CaveatsRemoval) X(LearnSentence)
+  X(CompareStrongest) X(CompareLonger) X(CombineOutput) X(MaskCausal) X(CaveatsRemoval) X(LearnSentence)
 
 #define ATTN_PREDICTION_ID(Id) Id,
 enum class Question { ATTN_PREDICTIONS(ATTN_PREDICTION_ID) };
@@ -102,7 +102,9 @@ ATTN_PREDICTIONS(ATTN_PREDICTION_DEF)
 #undef ATTN_PREDICTION_DEF
 
 const QuestionDef& QuestionOf(Question question);
-// The question `scene` asks, or null (the walkthrough and the quick check ask none).
+// The first question `scene` asks, or null (the walkthrough and the quick check ask none). A scene
+// may ask more than one, in the order of ATTN_PREDICTIONS; the next is asked once the one before it
+// is answered or skipped (its `applies` says so).
 const QuestionDef* SceneQuestion(Scene scene);
 const QuestionDef* FindQuestion(const std::string& name);
 
@@ -192,7 +194,8 @@ std::string EncodePrediction(const QuestionDef& question, const Prediction& pred
 // False with *why for a value that is not one for `question` in `state`; *prediction unchanged then.
 bool DecodePrediction(const std::string& text, const QuestionDef& question, const LessonState& state,
                       Prediction* prediction, std::string* why);
-// The parameter row for `question` (its scene's table adds it).
+// The parameter row for `question` (its scene's table adds it): NAME.predict for its scene's first
+// question (compare.predict), the question's own name's for the others (compare.longer.predict).
 Param PredictionParam(Question question);
 
 // [SECTION] Events

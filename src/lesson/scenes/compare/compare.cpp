@@ -83,6 +83,25 @@ std::string FormatPoint(const PlanePoint& p, int max_decimals) {
 
 bool SetQuery(CompareScene& scene, PlanePoint position) { return ClampPoint(scene.query, position); }
 
+CompareDoubling DoubleQuery(const CompareScene& scene, bool doubled) {
+  CompareDoubling out;
+  CompareScene before = scene;
+  CompareScene after = scene;
+  // Unclamped: the doubled query may reach past the plane; the question is asked only where it does not.
+  const double scale = doubled ? 0.5 : 2.0;
+  (doubled ? before : after).query = PlanePoint{scene.query.x * scale, scene.query.y * scale};
+  out.before = ComputeCompare(before);
+  out.after = ComputeCompare(after);
+  if (!out.before.ok || !out.after.ok) return out;
+  const size_t top = static_cast<size_t>(out.before.strongest);
+  for (size_t i = 0; i < out.before.weights.size(); ++i) {
+    if (i != top && !(out.before.weights[i] < out.before.weights[top])) return out;
+  }
+  out.top = out.before.strongest;
+  out.ok = true;
+  return out;
+}
+
 bool SetKeyPosition(CompareScene& scene, int key, PlanePoint position) {
   if (key < 0 || key >= kCompareKeyCount) return false;
   return ClampPoint(scene.keys[static_cast<size_t>(key)].position, position);

@@ -102,6 +102,18 @@ bool SetTemperature(CompareScene& scene, double temperature);
 
 inline void ResetCompareScene(CompareScene& scene) { scene = CompareScene{}; }
 
+// "Make the query twice as long": the scene with the query as it is and with it doubled. Every
+// score doubles, so the gaps between them double and softmax gives the largest more; where the
+// output goes depends on the values. `doubled`: the query has been doubled already, so `before`
+// is the scene with half of it and `after` the scene as it is.
+struct CompareDoubling {
+  bool ok = false;  // both computed, and one key has strictly the most weight before
+  int top = -1;     // that key
+  CompareResult before;
+  CompareResult after;
+};
+CompareDoubling DoubleQuery(const CompareScene& scene, bool doubled);
+
 // [SECTION] The picture's labels
 // One rule for where the plane's tip labels go, for the panel (ui/compare_panel.cpp) and the still
 // (src/tools/attention_stills.cpp), in their own units (y down).

@@ -68,11 +68,13 @@ std::string Describe(const LessonState& state) {
   } else {
     most = Fill(T("mirror.compare.most"), {{"weight", top_text}, {"key", KeyName(result.strongest)}});
   }
+  // The next question asks what a query twice as long will do: the picture shows everything meanwhile.
+  const bool longer = lesson::Asking(state, Question::CompareLonger);
   return MirrorSentences({most, Fill(T("mirror.compare.weights"), {{"weights", MirrorList(weights)}}),
                           Fill(T("mirror.compare.output"), {{"output", MirrorNumber(result.combination.output)},
                                                             {"scaling", MirrorOnOff(scene.scaled)},
                                                             {"temperature", MirrorNumber(scene.temperature)}}),
-                          DescribeScalingDemo(scene)});
+                          longer ? DescribeAsking(state, Question::CompareLonger) : "", DescribeScalingDemo(scene)});
 }
 
 MirrorTable Table(const LessonState& state) {
@@ -134,6 +136,7 @@ std::vector<Param> Params() {
   params.push_back(NumberParam<&LessonState::compare, &CompareScene::scaling_demo_dimension, SetScalingDemoDimension>(
       "compare.scaling_demo_dk", kScalingDemoMinDimension, kScalingDemoMaxDimension));
   params.push_back(PredictionParam(Question::CompareStrongest));
+  params.push_back(PredictionParam(Question::CompareLonger));
   return params;
 }
 
