@@ -532,7 +532,7 @@ void DrawCaveatsPanel(lesson::LessonState& state, Context& ctx) {
   DrawQuestionOrCaption(state, ctx, lesson::Question::CaveatsRemoval, T("caveats.caption"));
 
   BeginHighlightGroup();
-  DrawCaveatsFigure(state, ctx, true);
+  DrawCaveatsFigure(state, ctx, true, false);
   DrawAnswerOrReveal(state, ctx, lesson::Question::CaveatsRemoval);
   DrawTestButtons(ctx, state);
   EndHighlightGroup(ctx, state, "caveats.ablation");
@@ -549,6 +549,6 @@ void DrawCaveatsPanel(lesson::LessonState& state, Context& ctx) {
   ImGui::PopID();
 }
 
-const ScenePanel kCaveatsPanel = {DrawCaveatsPanel, DrawCaveatsPicture, DrawCaveatsPicture};
+const ScenePanel kCaveatsPanel = {DrawCaveatsPanel, DrawCaveatsPicture, DrawCaveatsQuizPicture};
 
 }  // namespace ui

@@ -88,7 +88,7 @@ struct Numbers {
   bool usable = true;                              // every number finite
 };
 
-Numbers NumbersOf(const lesson::CaveatsScene& scene) {
+Numbers NumbersOf(const lesson::CaveatsScene& scene, bool every_removal) {
   Numbers n;
   n.full = lesson::RunCaveatsFull(scene);
   n.now = lesson::RunCaveats(scene);
@@ -111,8 +111,8 @@ Numbers NumbersOf(const lesson::CaveatsScene& scene) {
   for (int j = 0; j < kCaveatsPositions; ++j) {
     const lesson::AblationRow& row = n.rows[static_cast<size_t>(j)];
     // A word's point is known once it has been removed alone: all of them after "Remove each in
-    // turn", or the one word the learner has taken out.
-    const bool shown = scene.each_in_turn_shown || (removed == 1 && alone == j);
+    // turn" (and in the quick check's picture, `every_removal`), or the one word taken out.
+    const bool shown = every_removal || scene.each_in_turn_shown || (removed == 1 && alone == j);
     n.measured[static_cast<size_t>(j)] =
         n.usable && shown && row.change_a.defined && Finite(row.change_a.change) && Finite(row.weight_a);
   }
@@ -730,21 +730,23 @@ ImU32 CaveatsWordColor(const Context& ctx, int position) {
 
 // [SECTION] The picture
 
-void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx) { DrawCaveatsFigure(state, ctx, false); }
+void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx) { DrawCaveatsFigure(state, ctx, false, false); }
 
-void DrawCaveatsFigure(lesson::LessonState& state, Context& ctx, bool ask) {
+void DrawCaveatsQuizPicture(lesson::LessonState& state, Context& ctx) { DrawCaveatsFigure(state, ctx, false, true); }
+
+void DrawCaveatsFigure(lesson::LessonState& state, Context& ctx, bool ask, bool every_removal) {
   lesson::CaveatsScene& scene = state.caveats;
   const float width = ImGui::GetContentRegionAvail().x;
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   // The figure is named, and its place known, before its controls are laid out.
-  const Numbers before_input = NumbersOf(scene);
+  const Numbers before_input = NumbersOf(scene, every_removal);
   const Layout layout = LayOut(ctx, scene, before_input, origin, width);
   DescribeFigure(ctx, FigureName(scene, before_input), layout.min, layout.max);
   RecordRect(ctx, "caveats.picture", layout.min, layout.max);
 
   // The rows take the learner's input; what follows draws the numbers after it.
   DrawWords(ctx, state, before_input, layout, ask);
-  const Numbers n = NumbersOf(scene);
+  const Numbers n = NumbersOf(scene, every_removal);
   DrawNumberLine(ctx, scene, n, layout);
   DrawScatter(ctx, n, layout, ask && lesson::Asking(state, lesson::Question::CaveatsRemoval));
   // The picture's extent, as one item: the cursor goes under it (an item, not a bare

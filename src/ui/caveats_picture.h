@@ -25,8 +25,12 @@ ImU32 CaveatsWordColor(const Context& ctx, int position);
 // caveats.scatter.plot (its axes: left edge weight 0, bottom edge no move) and
 // caveats.scatter.dot.N (a word's point, once measured).
 void DrawCaveatsPicture(lesson::LessonState& state, Context& ctx);
+// The quick check's: every word's point in the scatter, as after "Remove each in turn" (the
+// question beside it is whether a large weight alone explains a decision).
+void DrawCaveatsQuizPicture(lesson::LessonState& state, Context& ctx);
 // The same; with `ask`, the scene's panel's: its prediction (which word's removal moves the output
-// most) asked on the weight bars while it is open, the learner's pick framed after the reveal.
-void DrawCaveatsFigure(lesson::LessonState& state, Context& ctx, bool ask);
+// most) asked on the weight bars while it is open, the learner's pick framed after the reveal;
+// with `every_removal`, every word's point shows.
+void DrawCaveatsFigure(lesson::LessonState& state, Context& ctx, bool ask, bool every_removal);
 
 }  // namespace ui

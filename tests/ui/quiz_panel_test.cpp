@@ -172,3 +172,20 @@ TEST_CASE("at phone width the choices wrap inside the panel") {
   ui.Click(choice.Center(), draw);
   CHECK(state.quiz.answers[0].choice == 1);
 }
+
+// The second question asks whether a large weight alone explains a decision: its picture shows
+// every word's removal beside its weight, with no "guess first" in an empty plot to act on.
+TEST_CASE("the caveats question's picture shows every removal, not a plot waiting for a guess") {
+  ui_test::LoadLessonText();
+  ui_test::UiHarness ui(1280.0f, 3200.0f);
+  lesson::LessonState state;
+  REQUIRE_FALSE(state.caveats.each_in_turn_shown);
+  const auto draw = QuizIn(state, ui.ctx);
+  ui.Frames(3, draw);
+  for (int word = 0; word < lesson::kCaveatsPositions; ++word) {
+    CAPTURE(word);
+    CHECK(ui.Has(("caveats.scatter.dot." + std::to_string(word)).c_str()));
+  }
+  // The scene's own state is left as it was.
+  CHECK_FALSE(state.caveats.each_in_turn_shown);
+}
