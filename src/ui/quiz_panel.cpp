@@ -80,7 +80,7 @@ void ColoredWrapped(const std::string& text, ImU32 color) {
 
 void BoldWrapped(Context& ctx, const std::string& text) {
   ImGui::PushFont(ctx.fonts.bold);
-  ImGui::TextWrapped("%s", text.c_str());
+  Paragraph(text);
   ImGui::PopFont();
 }
 
