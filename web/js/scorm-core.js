@@ -23,10 +23,15 @@
 const MAX_PARENTS = 10;
 // Some LMSs answer a commit with a synchronous request to their server (Moodle's SCORM player
 // does): a learner dragging a slider must not set one off each frame.
-export const COMMIT_GAP_MS = 5000;
+const COMMIT_GAP_MS = 5000;
 // cmi.suspend_data: FORMAT, then "|INDEX:STATE" for each saved widget, INDEX its position among
 // the page's widgets (from 0). States never hold "|": their text is percent-encoded.
-export const FORMAT = 'attn1';
+const FORMAT = 'attn1';
+// A prediction's response is read from its widget's state, which the widget reports in the same
+// frame, or within a quarter second while a control is held. One whose state has not come by
+// then is recorded without its response; until then the lesson looks again every RETRY_MS.
+const RESOLVE_WAIT_MS = 3000;
+const RETRY_MS = 500;
 
 // [SECTION] Warnings
 
@@ -379,14 +384,14 @@ export function runScormSession(version) {
     return encodeSuspendData(saved, states, slots, version);
   }
 
-  // Each prediction waits for its widget's state to show it (the state is told in the same frame,
-  // or within a quarter second while a control is held); at the end of the session one still
-  // waiting is recorded without its response.
+  // Each prediction waits for its widget's state to show it, for RESOLVE_WAIT_MS at most and not
+  // past the end of the session; one still waiting then is recorded without its response.
   function resolve(ending) {
+    const now = Date.now();
     for (const entry of pending) {
       if (entry.record) continue;
       entry.record = interactionOf(entry, latest.get(entry.index));
-      if (!entry.record && ending) {
+      if (!entry.record && (ending || now - entry.at >= RESOLVE_WAIT_MS)) {
         const entryKind = QUESTION_PARTS[entry.detail.question];
         entry.record = { question: entry.detail.question, type: entryKind && entryKind.kind === 'value' ? 'numeric' : 'choice',
                          response: [], result: entry.detail.correct ? 'correct' : 'wrong', pattern: null,
@@ -437,13 +442,13 @@ export function runScormSession(version) {
       lms.commit();
       lastCommit = Date.now();
     }
-    // A prediction still waiting for its state is sent with the next commit.
-    if (pending.length) schedule();
+    // A prediction still waiting for its state is looked at again, and sent with a later commit.
+    if (pending.length) schedule(RETRY_MS);
   }
 
-  function schedule() {
+  function schedule(atLeast = 0) {
     if (timer !== null || finished) return;
-    timer = setTimeout(flush, Math.max(0, lastCommit + COMMIT_GAP_MS - Date.now()));
+    timer = setTimeout(flush, Math.max(atLeast, lastCommit + COMMIT_GAP_MS - Date.now()));
   }
 
   function finish() {
