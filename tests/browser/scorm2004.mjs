@@ -18,6 +18,7 @@
 //   quiz with its answer; the second question answered wrong (A): interaction 2 "incorrect" with
 //   pattern "c"; "completed", progress 1, and "failed" against the threshold 1 with scaled 0.5;
 //   the answer changed to the right one: "passed", scaled 1; exit "normal";
+// - review mode (cmi.mode "review"): the widgets open as left, and nothing is written;
 // - no API, an API that answers "false", one that throws, one that refuses every interaction:
 //   the lesson runs and takes answers, with one console warning that says why (none without an
 //   API); the refused interactions do not stop the status, score and saved states;
@@ -398,6 +399,29 @@ await check('the next launch: widgets as left; a wrong answer is interaction 2 w
     const list = await calls(session);
     expect(sets(list, 'cmi.completion_status').map((call) => call.args[1]).join() === 'completed',
            `completion_status set to ${JSON.stringify(sets(list, 'cmi.completion_status').map((call) => call.args[1]))}`);
+    expectQuiet(session);
+  } finally {
+    await session.context.close();
+  }
+});
+
+await check('review mode: the widgets open as left, and a new answer writes nothing', async () => {
+  expect(firstVisit, 'no data from the first launch');
+  const session = await open('lms', { scaled_passing_score: threshold, mode: 'review', entry: 'resume', completion_status: 'incomplete',
+                                      suspend_data: firstVisit.cmi.suspend_data });
+  try {
+    await startWidget(session, 'quiz');
+    const [quiz] = await reported(session, 'quiz');
+    expect(quiz === firstVisit.quiz, `the quiz opened with "${quiz}", left with "${firstVisit.quiz}"`);
+    await answerQuiz(session, firstVisit.quiz, 2, 3);
+    await untilPredictions(session, 1);
+    await session.page.evaluate(() => window.leave());
+    const list = await until('Terminate after the lesson went away', async () => {
+      const seen = await calls(session);
+      return { ok: seen.some((call) => call.name === 'Terminate'), seen };
+    });
+    const written = list.filter((call) => call.name === 'SetValue' || call.name === 'Commit');
+    expect(written.length === 0, `written in review mode: ${JSON.stringify(written.map((call) => call.args))}`);
     expectQuiet(session);
   } finally {
     await session.context.close();
