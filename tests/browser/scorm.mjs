@@ -40,7 +40,7 @@ if (!site || !out) { console.error('usage: node scorm.mjs SITE_DIR OUT_DIR'); pr
 
 const PACKAGE = join(site, 'attention-lesson-scorm12.zip');
 const PREFIX = 'Attention lesson (SCORM): ';
-// web/js/scorm.js's COMMIT_GAP_MS, less a margin for the timer's own lateness being measured
+// web/js/scorm-core.js's COMMIT_GAP_MS, less a margin for the timer's own lateness being measured
 // from another moment.
 const COMMIT_GAP_MS = 4900;
 const SLOT = (scene) => `div[data-attention-widget][data-scene="${scene}"]`;

@@ -37,7 +37,7 @@ const RETRY_MS = 500;
 
 const warned = {};
 let warningPrefix = 'Attention lesson (SCORM): ';
-export function warnOnce(kind, text) {
+function warnOnce(kind, text) {
   if (warned[kind]) return;
   warned[kind] = true;
   console.warn(warningPrefix + text);
