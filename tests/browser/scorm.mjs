@@ -19,8 +19,14 @@
 // - states longer than 4096 characters together: the quick check's widget kept, the other left
 //   out, one warning naming it;
 // - an LMS two frames up, and one in the window that opened the lesson, are found;
+// - interactions: a Compare prediction (bus, sure) and the quick check's first answer (B) made
+//   through the widgets are cmi.interactions 0 and 1, with SCORM 1.2's formats (CMIIdentifier,
+//   the choice format, CMITimespan latency, CMITime); the next launch numbers on from
+//   cmi.interactions._count: a skipped prediction (2, "neutral", no response) and a wrong answer
+//   (3, "wrong", pattern "c");
 // - an API that answers "false", throws, or refuses every value, and malformed suspend data: the
-//   lesson runs and takes changes, with one console warning that says why;
+//   lesson runs and takes changes, with one console warning that says why; one that refuses every
+//   interaction: one warning, and the status, score and saved states are still recorded;
 // - nothing is requested from another origin.
 // usage: node scorm.mjs SITE_DIR OUT_DIR
 import { spawnSync } from 'node:child_process';
@@ -34,7 +40,7 @@ if (!site || !out) { console.error('usage: node scorm.mjs SITE_DIR OUT_DIR'); pr
 
 const PACKAGE = join(site, 'attention-lesson-scorm12.zip');
 const PREFIX = 'Attention lesson (SCORM): ';
-// web/js/scorm.js's COMMIT_GAP_MS, less a margin for the timer's own lateness being measured
+// web/js/scorm-core.js's COMMIT_GAP_MS, less a margin for the timer's own lateness being measured
 // from another moment.
 const COMMIT_GAP_MS = 4900;
 const SLOT = (scene) => `div[data-attention-widget][data-scene="${scene}"]`;
@@ -167,6 +173,8 @@ const RECORD_CHANGES = () => {
   document.addEventListener('attention-widget-change', (event) => {
     window.widgetChanges.push({ scene: event.target.dataset.scene, state: event.detail.state });
   }, true);
+  window.widgetPredictions = [];
+  document.addEventListener('attention-widget-prediction', (event) => window.widgetPredictions.push(event.detail), true);
 };
 
 // The page that shows the lesson, and what is heard of it: the adapter's console messages, the
@@ -502,6 +510,119 @@ await check('an LMS two frames up, and one in the window that opened the lesson,
     } finally {
       await session.context.close();
     }
+  }
+});
+
+// [SECTION] Interactions
+
+// SCORM 1.2's formats (RTE 3.4.2.7): CMIIdentifier (letters, digits, "-" and "_"), the choice
+// response (single characters 0-9 and a-z joined by commas), CMITimespan and CMITime.
+const IDENTIFIER = /^[A-Za-z0-9_-]{1,255}$/;
+const CHOICE = /^[0-9a-z](,[0-9a-z])*$/;
+const TIMESPAN = /^\d{2,4}:\d{2}:\d{2}(\.\d{1,2})?$/;
+const TIME = /^([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d{1,2})?$/;
+const heldInteractions = (session) => session.page.evaluate(() => {
+  const all = JSON.parse(JSON.stringify(window.API.cmi.interactions));
+  return Object.keys(all).filter((key) => /^\d+$/.test(key)).sort((a, b) => a - b).map((key) => ({
+    ...all[key], patterns: Object.values(all[key].correct_responses || {}).map((response) => response.pattern),
+  }));
+});
+const predictions = (session) => session.frame.evaluate(() => window.widgetPredictions);
+async function untilInteractions(session, count) {
+  return (await until(`${count} interactions held`, async () => {
+    const seen = await heldInteractions(session);
+    return { ok: seen.length >= count, seen };
+  })).seen;
+}
+
+// The Compare widget's prediction through its controls (the parallel DOM): the bus key, "Sure".
+async function predictBus(session) {
+  await startWidget(session, 'compare');
+  const slot = session.frame.locator(SLOT('compare'));
+  await slot.getByRole('radio', { name: 'bus', exact: true }).dispatchEvent('click');
+  await untilReported(session, 'compare', (state) => state.includes('compare.predict=2_'), 'the compare widget takes the pick');
+  await slot.getByRole('button', { name: 'Sure', exact: true }).dispatchEvent('click');
+  return untilReported(session, 'compare', (state) => state.includes('compare.predict=2_3r'), 'the compare widget reveals');
+}
+// A quick-check answer: `choice` (from 1) picked for `question`, then its "Check the reasoning".
+async function answerQuiz(session, before, question, choice) {
+  await startWidget(session, 'quiz');
+  await setState(session, 'quiz', `${before}&quiz.q${question}.choice=${choice}`);
+  await untilReported(session, 'quiz', (state) => state.includes(`quiz.q${question}.choice=${choice}`), 'the quiz takes the pick');
+  await session.frame.locator(SLOT('quiz')).getByRole('button', { name: 'Check the reasoning', exact: true }).first().dispatchEvent('click');
+  return untilReported(session, 'quiz', (state) => state.includes(`quiz.q${question}.revealed=1`), 'the quiz shows the reasoning');
+}
+
+function expectInteraction(interaction, n, want) {
+  const where = `cmi.interactions.${n} ${JSON.stringify(interaction)}`;
+  expect(interaction.id === want.id && IDENTIFIER.test(interaction.id), `${where}: id, expected ${want.id}`);
+  expect(interaction.type === 'choice', `${where}: type`);
+  expect(interaction.student_response === want.response && (want.response === '' || CHOICE.test(want.response)),
+         `${where}: student_response, expected "${want.response}"`);
+  expect(interaction.result === want.result, `${where}: result, expected ${want.result}`);
+  expect(JSON.stringify(interaction.patterns) === JSON.stringify(want.patterns), `${where}: patterns, expected ${JSON.stringify(want.patterns)}`);
+  expect(TIMESPAN.test(interaction.latency), `${where}: latency "${interaction.latency}" is no CMITimespan`);
+  expect(TIME.test(interaction.time), `${where}: time "${interaction.time}" is no CMITime`);
+}
+
+await check('interactions: a prediction and an answer are cmi.interactions 0 and 1 in 1.2\'s formats; a relaunch numbers on from _count', async () => {
+  let kept = null;
+  const session = await open('lms');
+  try {
+    await predictBus(session);
+    const quiz = await answerQuiz(session, 'scene=quiz', 1, 2);
+    const held = await untilInteractions(session, 2);
+    expect(held.length === 2, `${held.length} interactions held`);
+    expectInteraction(held[0], 0, { id: 'compare_strongest_0', response: '2', result: 'correct', patterns: ['2'] });
+    expectInteraction(held[1], 1, { id: 'quiz_q1_1', response: 'b', result: 'correct', patterns: ['b'] });
+    const events = await predictions(session);
+    expect(Number(held[1].latency.split(':')[2]) <= events[1].latency + 0.01, `latency ${held[1].latency} for ${events[1].latency} s`);
+    await untilData(session, 'the quiz\'s answer saved', (data) => data.raw === '50' && data.suspend.includes(quiz));
+    await checkFinish(session, 'suspend');
+    expectAccepted(await calls(session));
+    kept = { data: await lmsData(session), held, quiz };
+    expectQuiet(session);
+  } finally {
+    await session.context.close();
+  }
+  const next = await open('lms', { core: { lesson_status: kept.data.status, entry: 'resume', score: { raw: kept.data.raw, min: '0', max: '100' } },
+                                   suspend_data: kept.data.suspend,
+                                   interactions: kept.held.map(({ id, type, student_response, result, latency, time }) =>
+                                     ({ id, type, student_response, result, latency, time })) });
+  try {
+    await startWidget(next, 'compare');
+    // Compare's second question follows its first: skipped.
+    await next.frame.locator(SLOT('compare')).getByRole('button', { name: 'Skip', exact: true }).dispatchEvent('click');
+    await untilReported(next, 'compare', (state) => state.includes('compare.longer.predict=-_0s'), 'the compare widget takes the skip');
+    await answerQuiz(next, kept.quiz, 2, 1);
+    const held = await untilInteractions(next, 4);
+    expect(held.length === 4, `${held.length} interactions held`);
+    expectInteraction(held[2], 2, { id: 'compare_longer_2', response: '', result: 'neutral', patterns: [] });
+    expectInteraction(held[3], 3, { id: 'quiz_q2_3', response: 'a', result: 'wrong', patterns: ['c'] });
+    await checkFinish(next, '');
+    expectAccepted(await calls(next));
+    expectQuiet(next);
+  } finally {
+    await next.context.close();
+  }
+});
+
+await check('an LMS that refuses every interaction: one warning, and the status, score and saved states are recorded', async () => {
+  const session = await open('refuses-interactions');
+  try {
+    const first = await answerQuiz(session, 'scene=quiz', 1, 2);
+    const both = await answerQuiz(session, first, 2, 3);
+    await untilData(session, 'completed, score 100, states saved without the interactions',
+                    (data) => data.status === 'completed' && data.raw === '100' && data.suspend.includes(both));
+    await checkFinish(session, '');
+    expect((await heldInteractions(session)).length === 0, 'the LMS holds interactions');
+    expect(session.notes.length === 1 && session.notes[0].startsWith('warning:') &&
+           /LMSSetValue\("cmi\.interactions\.0\.id", "quiz_q1_0"\) \(error 201, Invalid argument error\)/.test(session.notes[0]),
+           `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);
+    const problems = problemsOf(session);
+    expect(problems.length === 0, problems.join('\n  '));
+  } finally {
+    await session.context.close();
   }
 });
 
