@@ -16,9 +16,11 @@
 // - the next launch (a new session, the same registration): the widgets open as left, the second
 //   answer makes "completed" and "failed" (0.5 against a masteryScore of 0.75) once; a launch
 //   after that with both answers right sends "passed" and no second "completed";
-// - the fetch URL answering 500, the LRS answering 500 to statements, a launch URL missing a
-//   parameter: one warning, the lesson responds; with the statements refused the widgets are
-//   still saved, and the refused statements are not sent again and again;
+// - launchMode Review: only "initialized" and "terminated", and the State left as it was;
+// - the fetch URL answering 500, the LRS answering 500 to statements (from the start, or once
+//   "initialized" is in), a launch URL missing a parameter, launch data that is not cmi5's, a saved
+//   State the lesson cannot read: one warning, the lesson responds; with the statements refused
+//   the widgets are still saved, and the refused statements are not sent again and again;
 // - the Spanish package: its own cmi5.xml in Spanish and the Spanish page.
 // usage: node cmi5.mjs SITE_DIR OUT_DIR
 import { spawnSync } from 'node:child_process';
@@ -402,6 +404,29 @@ await check('a launch after that, both answers right: "passed" with score 1, no 
   }
 });
 
+await check('launchMode Review: "initialized" and "terminated" only, the widgets restored and nothing written', async () => {
+  const { launch: record, query } = lrs.launch({ registration, activityId: ACTIVITY, actor: ACTOR, masteryScore: 0.75, launchMode: 'Review' });
+  const before = JSON.stringify(lrs.stateOf(record, 'attention-lesson-suspend'));
+  const session = await open(query);
+  try {
+    await startWidget(session, 'quiz');
+    await untilReported(session, 'quiz', (state) => state.includes('quiz.q2.choice=3'), 'the quiz restored');
+    await setState(session, 'quiz', Q1_PICKED);
+    await untilReported(session, 'quiz', (state) => state === Q1_PICKED, 'the quiz takes a choice');
+    await checkReasoning(session);
+    await session.page.waitForTimeout(5500);
+    await leave(session);
+    await untilStatement(record, VERB('terminated'));
+    const verbs = sessionStatements(record).map((statement) => statement.verb.id.split('/').pop());
+    expect(verbs.join() === 'initialized,terminated', `verbs: ${verbs.join(', ')}`);
+    expect(JSON.stringify(lrs.stateOf(record, 'attention-lesson-suspend')) === before, 'the State document changed');
+    expectValid();
+    expectQuiet(session);
+  } finally {
+    await session.context.close();
+  }
+});
+
 // [SECTION] Broken platforms
 
 // The lesson still responds: the quiz takes a state and reports it.
@@ -448,6 +473,72 @@ await check('the LRS answering 500 to statements: one warning, the widgets still
     expectQuiet(session, { allowStatus: 500, notes: 1 });
   } finally {
     lrs.broken = {};
+    await session.context.close();
+  }
+});
+
+await check('the LRS refusing statements after "initialized": one warning, at most 3 tries, no "terminated", the widgets saved', async () => {
+  const { launch: record, query } = lrs.launch({ activityId: ACTIVITY, actor: ACTOR, masteryScore: 0.75 });
+  const session = await open(query);
+  try {
+    await untilStatement(record, VERB('initialized'));
+    lrs.broken = { statements: true };
+    const before = lrs.statementRequests;
+    await startWidget(session, 'quiz');
+    // Four statements due: two "answered", "completed" and "failed".
+    await setState(session, 'quiz', Q1_PICKED);
+    await untilReported(session, 'quiz', (state) => state === Q1_PICKED, 'the quiz takes a choice');
+    await checkReasoning(session);
+    await setState(session, 'quiz', `${Q1_RIGHT}&quiz.q2.choice=1`);
+    await untilReported(session, 'quiz', (state) => state.includes('quiz.q2.choice=1'), 'the quiz takes a second choice');
+    await checkReasoning(session);
+    await untilReported(session, 'quiz', (state) => state.includes('quiz.q2.revealed=1'), 'the quiz shows its second reasoning');
+    await until('the widgets saved', async () => {
+      const doc = lrs.stateOf(record, 'attention-lesson-suspend');
+      return { ok: Object.values(doc?.widgets || {}).some((state) => state.includes('quiz.q2.revealed=1')), seen: doc };
+    });
+    await leave(session);
+    const requests = lrs.statementRequests - before;
+    expect(requests === 3, `${requests} statement requests after the LRS broke (3 refusals stop the session)`);
+    expect(session.notes.length === 1 && /HTTP 500 from .*statements/.test(session.notes[0]), `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);
+    expectQuiet(session, { allowStatus: 500, notes: 1 });
+  } finally {
+    lrs.broken = {};
+    await session.context.close();
+  }
+});
+
+await check('launch data that is not cmi5\'s (launchMode "Sometimes"): one warning, no statement, the lesson works', async () => {
+  const { launch: record, query } = lrs.launch({ activityId: ACTIVITY, actor: ACTOR, launchData: { launchMode: 'Sometimes' } });
+  const session = await open(query);
+  try {
+    await expectLessonWorks(session);
+    await session.page.waitForTimeout(500);
+    expect(session.notes.length === 1 && /LMS\.LaunchData.*launchMode "Sometimes"/.test(session.notes[0]), `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);
+    expect(sessionStatements(record).length === 0, 'statements arrived');
+    expectQuiet(session, { notes: 1 });
+  } finally {
+    await session.context.close();
+  }
+});
+
+await check('a saved State document the lesson cannot read: ignored with one warning, the widgets open fresh, the session goes on', async () => {
+  const { launch: record, query } = lrs.launch({ activityId: ACTIVITY, actor: ACTOR, masteryScore: 0.75 });
+  lrs.putState(record, 'attention-lesson-suspend', { format: 'attn-cmi5-1', widgets: { 99: Q1_RIGHT } });
+  const session = await open(query);
+  try {
+    await startWidget(session, 'quiz');
+    await untilStatement(record, VERB('initialized'));
+    await session.page.waitForTimeout(500);
+    const states = await reported(session, 'quiz');
+    expect(states.every((state) => !state.includes('quiz.q1')), `the quiz opened with ${JSON.stringify(states)}`);
+    expect(session.notes.length === 1 && /widget 99 does not exist/.test(session.notes[0]), `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);
+    await expectLessonWorks(session);
+    await leave(session);
+    await untilStatement(record, VERB('terminated'));
+    expectValid();
+    expectQuiet(session, { notes: 1 });
+  } finally {
     await session.context.close();
   }
 });

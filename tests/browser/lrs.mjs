@@ -2,8 +2,8 @@
 // its own (so the lesson talks to another origin, as it does in most LMSs, through CORS).
 //  - launch(...) does what an LMS does before it launches an AU: a new session id, the State
 //    document LMS.LaunchData (contextTemplate with the session id and the publisher id's grouping
-//    activity, launchMode, moveOn, masteryScore), a one-time fetch URL; it returns the launch
-//    URL's query string.
+//    activity, launchMode, moveOn, masteryScore; `launchData` adds or replaces properties), a
+//    one-time fetch URL; it returns the launch URL's query string.
 //  - POST /fetch/KEY: {"auth-token": ...} the first time; after that cmi5's error-code 1, with
 //    HTTP 200 as cmi5 8.2.3 says.
 //  - /xapi/statements (PUT one, POST one or a list): each statement validated with Learning
@@ -44,7 +44,8 @@ export async function startLrs() {
   const stateKey = (query) => JSON.stringify([query.get('activityId'), JSON.parse(query.get('agent') || 'null'),
                                               query.get('registration') || '', query.get('stateId')]);
 
-  lrs.launch = ({ registration = randomUUID(), activityId, actor, launchMode = 'Normal', masteryScore, moveOn = 'Completed' }) => {
+  lrs.launch = ({ registration = randomUUID(), activityId, actor, launchMode = 'Normal', masteryScore, moveOn = 'Completed',
+                  launchData = {} }) => {
     const launch = { registration, session: randomUUID(), fetchKey: randomUUID(), token: null, fetchCalls: 0, activityId, actor };
     lrs.launches.push(launch);
     const data = {
@@ -52,7 +53,7 @@ export async function startLrs() {
         contextActivities: { grouping: [{ objectType: 'Activity', id: PUBLISHER_ID }] },
         extensions: { [SESSION_ID]: launch.session },
       },
-      launchMode, moveOn, ...(masteryScore === undefined ? {} : { masteryScore }),
+      launchMode, moveOn, ...(masteryScore === undefined ? {} : { masteryScore }), ...launchData,
     };
     const key = JSON.stringify([activityId, actor, registration, 'LMS.LaunchData']);
     lrs.states.set(key, JSON.stringify(data));
@@ -61,6 +62,9 @@ export async function startLrs() {
       registration, activityId,
     });
     return { launch, query: query.toString() };
+  };
+  lrs.putState = (launch, stateId, doc) => {
+    lrs.states.set(JSON.stringify([launch.activityId, launch.actor, launch.registration, stateId]), JSON.stringify(doc));
   };
   lrs.stateOf = (launch, stateId) => {
     const text = lrs.states.get(JSON.stringify([launch.activityId, launch.actor, launch.registration, stateId]));
