@@ -212,10 +212,23 @@ const setState = (session, scene, state) =>
   session.page.evaluate(([slot, value]) => window.AttentionWidget.get(document.querySelector(slot)).setState(value), [SLOT(scene), state]);
 const reported = (session, scene) =>
   session.page.evaluate((name) => window.widgetChanges.filter((change) => change.scene === name).map((change) => change.state), scene);
-const untilReported = (session, scene, holds, what) => until(what, async () => {
+const untilReported = (session, scene, holds, what, timeout = 15000) => until(what, async () => {
   const last = (await reported(session, scene)).pop();
   return { ok: last !== undefined && holds(last), seen: last };
-});
+}, timeout);
+// A widget restored from the LRS: after the token, the launch data, "initialized" and two State
+// requests, each answered on a page whose thread may be busy starting widgets. On failure, what
+// the adapter said and the LRS heard last.
+async function untilRestored(session, scene, holds) {
+  const started = Date.now();
+  try {
+    await untilReported(session, scene, holds, `the ${scene} widget restored`, 30000);
+  } catch (error) {
+    throw new Error(`${error.message}; the adapter said: ${session.notes.join(' | ') || 'nothing'}; the LRS heard last: ` +
+                    `${lrs.requests.slice(-6).join(', ')}`);
+  }
+  return Date.now() - started;
+}
 // The quick check's "Check the reasoning", through the widget's own button (its parallel DOM).
 async function checkReasoning(session) {
   const button = session.page.locator(SLOT('quiz')).getByRole('button', { name: 'Check the reasoning', exact: true }).first();
@@ -344,9 +357,10 @@ await check('the next launch: the widgets open as left; the second answer makes 
   const session = await open(query);
   try {
     await startWidget(session, 'compare');
-    await untilReported(session, 'compare', (state) => state === first.compareState, 'the compare widget restored');
+    const waited = await untilRestored(session, 'compare', (state) => state === first.compareState);
+    console.log(`  the compare widget restored ${waited} ms after its first frame`);
     await startWidget(session, 'quiz');
-    await untilReported(session, 'quiz', (state) => state === first.quizState, 'the quiz restored');
+    await untilRestored(session, 'quiz', (state) => state === first.quizState);
     await setState(session, 'quiz', Q2_WRONG_PICKED);
     await untilReported(session, 'quiz', (state) => state.includes('quiz.q2.choice=1'), 'the quiz takes a second choice');
     await checkReasoning(session);
@@ -384,7 +398,7 @@ await check('a launch after that, both answers right: "passed" with score 1, no 
   const session = await open(query);
   try {
     await startWidget(session, 'quiz');
-    await untilReported(session, 'quiz', (state) => state.includes('quiz.q2.choice=3'), 'the quiz restored with both right');
+    await untilRestored(session, 'quiz', (state) => state.includes('quiz.q2.choice=3'));
     await untilStatement(record, VERB('passed'));
     await leave(session);
     await untilStatement(record, VERB('terminated'));
@@ -410,7 +424,7 @@ await check('launchMode Review: "initialized" and "terminated" only, the widgets
   const session = await open(query);
   try {
     await startWidget(session, 'quiz');
-    await untilReported(session, 'quiz', (state) => state.includes('quiz.q2.choice=3'), 'the quiz restored');
+    await untilRestored(session, 'quiz', (state) => state.includes('quiz.q2.choice=3'));
     await setState(session, 'quiz', Q1_PICKED);
     await untilReported(session, 'quiz', (state) => state === Q1_PICKED, 'the quiz takes a choice');
     await checkReasoning(session);
@@ -442,7 +456,8 @@ await check('the fetch URL answering 500: one warning that says so, nothing else
   const session = await open(query);
   try {
     await expectLessonWorks(session);
-    await session.page.waitForTimeout(500);
+    await until('the adapter\'s warning', async () => ({ ok: session.notes.length > 0, seen: session.notes }));
+    await session.page.waitForTimeout(300);
     expect(session.notes.length === 1 && /HTTP 500 from .*\/fetch\//.test(session.notes[0]) && session.notes[0].startsWith('warning:'),
            `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);
     expect(record.fetchCalls === 1, `the fetch URL was asked ${record.fetchCalls} times`);
@@ -513,7 +528,8 @@ await check('launch data that is not cmi5\'s (launchMode "Sometimes"): one warni
   const session = await open(query);
   try {
     await expectLessonWorks(session);
-    await session.page.waitForTimeout(500);
+    await until('the adapter\'s warning', async () => ({ ok: session.notes.length > 0, seen: session.notes }));
+    await session.page.waitForTimeout(300);
     expect(session.notes.length === 1 && /LMS\.LaunchData.*launchMode "Sometimes"/.test(session.notes[0]), `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);
     expect(sessionStatements(record).length === 0, 'statements arrived');
     expectQuiet(session, { notes: 1 });
@@ -528,8 +544,7 @@ await check('a saved State document the lesson cannot read: ignored with one war
   const session = await open(query);
   try {
     await startWidget(session, 'quiz');
-    await untilStatement(record, VERB('initialized'));
-    await session.page.waitForTimeout(500);
+    await until('the adapter\'s warning', async () => ({ ok: session.notes.length > 0, seen: session.notes }));
     const states = await reported(session, 'quiz');
     expect(states.every((state) => !state.includes('quiz.q1')), `the quiz opened with ${JSON.stringify(states)}`);
     expect(session.notes.length === 1 && /widget 99 does not exist/.test(session.notes[0]), `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);

@@ -22,7 +22,9 @@
 //  - On pagehide: what is still queued and "terminated", as one keepalive POST, and the State.
 // A platform that fails (the fetch URL, the LRS answering an error or not at all, launch data that
 // is not cmi5's) gets one console warning and the lesson carries on. A statement the LRS refuses is
-// not sent again; after MAX_FAILURES refusals the session sends no more.
+// not sent again (a refused "completed" or "passed" is left unmarked in the State, for the next
+// session to send); after MAX_FAILURES refusals the session sends no more statements. The State is
+// written on its own, so the learner's widgets are kept while the LRS takes them.
 import Cmi5 from '@xapi/cmi5';
 
 const PREFIX = 'Attention lesson (cmi5): ';
@@ -34,7 +36,7 @@ const FORMAT = 'attn-cmi5-1';
 const STATE_LIMIT = 4096;
 // A learner dragging a slider changes a widget every frame: the LRS hears at most this often.
 const SAVE_GAP_MS = 5000;
-// Refusals (statements and State writes together) after which the session stops sending.
+// Refusals after which the session sends no more of that kind (statements, State writes: counted apart).
 const MAX_FAILURES = 3;
 const SESSION_ID = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
@@ -247,7 +249,12 @@ function begin() {
 
   function save() {
     saveTimer = null;
-    if (stateStopped() || saving) return;
+    if (stateStopped()) return;
+    // One write at a time: a change during one is written after it.
+    if (saving) {
+      scheduleSave();
+      return;
+    }
     const doc = stateDoc();
     if (doc === sentDoc) return;
     saving = true;
@@ -305,14 +312,20 @@ function begin() {
     const { cmi5, masteryScore } = session;
     if (!saved.completed) {
       saved.completed = true;
-      record('"completed"', () => cmi5.complete(), () => { saved.completed = false; });
+      record('"completed"', () => cmi5.complete(), () => {
+        saved.completed = false;
+        scheduleSave();
+      });
     }
     if (masteryScore !== null && !judged && !saved.passed) {
       judged = true;
       const scaled = Math.round((10000 * best.correct) / best.questions) / 10000;
       if (scaled >= masteryScore) {
         saved.passed = true;
-        record('"passed"', () => cmi5.pass(scaled), () => { saved.passed = false; });
+        record('"passed"', () => cmi5.pass(scaled), () => {
+          saved.passed = false;
+          scheduleSave();
+        });
       } else {
         record('"failed"', () => cmi5.fail(scaled));
       }
@@ -352,7 +365,13 @@ function begin() {
       // What is still queued and "terminated" go in one request that outlives the page: the client
       // builds each statement, and hands it here instead of to its own (XMLHttpRequest) transport.
       batch = [];
-      for (const item of queue.splice(0)) item.send();
+      for (const item of queue.splice(0)) {
+        try {
+          item.send();
+        } catch (error) {
+          statementFailed(item.what, error);
+        }
+      }
       session.cmi5.terminate();
       sendWithKeepalive('POST', 'statements', {}, JSON.stringify(batch))
         .catch((error) => statementFailed('the last statements and "terminated"', error));
