@@ -28,21 +28,27 @@ export function lessonWords(file) {
   return texts;
 }
 
-// [{ id: 'quiz.q1', text, choices: [three texts], right: 2 }, ...] in `locale` ('' or 'en' for
-// English), from LESSON_DIR (assets/lesson, or the site's lesson/). A key the translation lacks is
-// English, as in the widget; a key neither has is an error.
-export function quickCheck(lessonDir, locale = '') {
+// A function from a key to its text in `locale` ('' or 'en' for English), from LESSON_DIR
+// (assets/lesson, or the site's lesson/). A key the translation lacks is English, as in the
+// widget; a key neither has is an error.
+export function lessonText(lessonDir, locale = '') {
   const english = lessonWords(join(lessonDir, 'lesson.txt'));
   const words = locale && locale !== 'en' ? lessonWords(join(lessonDir, locale, 'lesson.txt')) : new Map();
-  const text = (key) => {
+  return (key) => {
     const found = words.get(key) ?? english.get(key);
     if (!found) throw new Error(`the lesson files have no "${key}"`);
     return found;
   };
+}
+
+// [{ id: 'quiz.q1', text, choices: [three texts], right: 2, reasoning }, ...] in `locale`.
+export function quickCheck(lessonDir, locale = '') {
+  const text = lessonText(lessonDir, locale);
   return Object.entries(RIGHT_CHOICES).map(([id, right]) => ({
     id,
     text: text(`${id}.text`),
     choices: Array.from({ length: CHOICES }, (_, index) => text(`${id}.choice${index + 1}`)),
     right,
+    reasoning: text(`${id}.reasoning`),
   }));
 }
