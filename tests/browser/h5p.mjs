@@ -12,7 +12,8 @@
 //   H5P.externalDispatcher whose object is that question under the content's id, with its result;
 // - the quick check through the widget (a right answer, then a wrong one, each checked): two
 //   "answered" choice statements with the lesson's question, choices and right choice, scored 1 and
-//   0; then the lesson's own "completed" statement, scored 1 of 2;
+//   0; then the lesson's own "completed" statement, scored 1 of 2; the second tried again and
+//   answered right: the lesson's "answered" statement scored 2 of 2;
 // - the Spanish package: its widget speaks Spanish and its statement carries the Spanish question;
 // - a state the platform saved comes back (H5P core reads it from contentUserData[0].state) (the widget opens as the learner left it), a malformed
 //   one is ignored with one warning;
@@ -22,7 +23,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, waitForFirstFrame, watchPage, passes } from './browser.mjs';
+import { launch, serve, settle, waitForFirstFrame, watchPage, passes } from './browser.mjs';
 import { quickCheck } from '../../scripts/quick-check.mjs';
 import { CONTENT_WHITELIST, LIBRARY_WHITELIST_EXTRAS } from '../../scripts/h5p-whitelist.mjs';
 
@@ -194,8 +195,24 @@ async function openQuickCheck(session, name) {
     .includes(scene), name, { timeout: 10000 });
 }
 // A control of the widget's accessible mirror, pressed as a learner's click would.
-const press = (session, role, name, nth = 0) => session.frame.getByRole(role, { name, exact: typeof name === 'string' }).nth(nth)
-  .dispatchEvent('click', {}, { timeout: 10000 });
+// The widget takes input at its next frame: each press waits until the widget has drawn what it
+// changed, and a choice until it shows as checked, before the next press.
+async function press(session, role, name, nth = 0) {
+  const control = session.frame.getByRole(role, { name, exact: typeof name === 'string' }).nth(nth);
+  await control.dispatchEvent('click', {}, { timeout: 10000 });
+  if (role === 'radio') {
+    await control.evaluate((element) => new Promise((resolve, reject) => {
+      const end = Date.now() + 10000;
+      const poll = () => {
+        if (element.getAttribute('aria-checked') === 'true') resolve();
+        else if (Date.now() > end) reject(new Error(`${element.getAttribute('aria-label') || element.textContent} was not checked`));
+        else setTimeout(poll, 50);
+      };
+      poll();
+    }));
+  }
+  await settle(session.frame);
+}
 
 await check('the English package in h5p-standalone: the widget starts and draws, nothing from another origin, no error', async () => {
   const session = await play('en');
@@ -215,7 +232,6 @@ await check('a prediction through the widget: an "answered" statement of that qu
   const session = await play('en');
   try {
     await press(session, 'radio', 'bus');
-    await session.page.waitForTimeout(300);
     await press(session, 'button', 'Sure');
     const [statement] = await untilStatements(session, 1, 'no statement after the prediction');
     const id = await contentId(session);
@@ -247,7 +263,14 @@ await check('the quick check through the widget: two scored choice statements wi
     await press(session, 'button', 'Check the reasoning');
     const list = await untilStatements(session, 3, 'not three statements after both answers');
     const id = await contentId(session);
-    const [first, second, completed] = list;
+    // The widget tells its change (the quick check complete) and the answer that made it in either
+    // order: each statement is found by what it is about.
+    const about = (verb, object) => list.find((statement) => statement.verb.id === verb && statement.object.id === object);
+    const first = about(ANSWERED, `${id}?subContentId=${q1.id}`);
+    const second = about(ANSWERED, `${id}?subContentId=${q2.id}`);
+    const completed = about(COMPLETED, id);
+    expect(list.length === 3 && first && second && completed,
+           `statements: ${JSON.stringify(list.map((statement) => `${statement.verb.id} ${statement.object.id}`))}`);
     for (const [statement, words, response, right] of [[first, q1, 'ABC'[q1.right - 1], true], [second, q2, 'A', q2.right === 1]]) {
       const { definition } = statement.object;
       expect(statement.verb.id === ANSWERED && statement.object.id === `${id}?subContentId=${words.id}`,
@@ -269,6 +292,16 @@ await check('the quick check through the widget: two scored choice statements wi
            `the lesson's result ${JSON.stringify(completed.result)}`);
     const state = await session.frame.evaluate(() => window.H5P.instances[0].getCurrentState());
     expect(state && /quiz\.q1\.choice=/.test(state.state) && state.completed === true, `the state H5P would save: ${JSON.stringify(state)}`);
+    // The second question tried again and answered right: the lesson's score, 2 of 2, as "answered".
+    await press(session, 'button', 'Try again', 1);
+    await press(session, 'radio', `${'ABC'[q2.right - 1]}. ${q2.choices[q2.right - 1]}`);
+    await press(session, 'button', 'Check the reasoning');
+    const more = (await untilStatements(session, 5, 'not two more statements after the second try')).slice(3);
+    const rescored = more.find((statement) => statement.object.id === id);
+    expect(rescored && rescored.verb.id === ANSWERED && rescored.result.score.raw === 2 && rescored.result.score.max === 2,
+           `after the second try: ${JSON.stringify(more.map((statement) => [statement.verb.id, statement.object.id, statement.result]))}`);
+    expect(more.some((statement) => statement.object.id === `${id}?subContentId=${q2.id}` && statement.result.success === true),
+           'the second try was not told as a right answer');
     expectQuiet(session);
   } finally {
     await session.context.close();
@@ -284,7 +317,7 @@ await check('the Spanish package: its widget speaks Spanish, and its quick-check
     expect(/^Widget interactivo de atención/.test(label || ''), `its widget is labelled "${label}"`);
     await openQuickCheck(session, 'Comprobación');
     await press(session, 'radio', /^B\. /, 0);
-    await press(session, 'button', /razonamiento/, 0);
+    await press(session, 'button', 'Ver el razonamiento', 0);
     const [statement] = await untilStatements(session, 1, 'no statement after the answer');
     expect(statement.object.definition.description.es === q1.text, `described as ${JSON.stringify(statement.object.definition.description)}`);
     expect(statement.result.success === (q1.right === 2), `result ${JSON.stringify(statement.result)}`);
@@ -321,7 +354,6 @@ await check('a platform whose xAPI listener throws: one console warning, and the
   try {
     await session.page.evaluate(() => window.H5P.externalDispatcher.on('xAPI', () => { throw new Error('the LRS is down'); }));
     await press(session, 'radio', 'bus');
-    await session.page.waitForTimeout(300);
     await press(session, 'button', 'Sure');
     await untilStatements(session, 1, 'no statement after the prediction');
     await openQuickCheck(session, 'Quick check');

@@ -50,7 +50,7 @@ function readParams(params) {
   };
 }
 
-// What a platform saved with getCurrentState: { state, completed }. Anything else is ignored with
+// What a platform saved with getCurrentState: { state, completed, score }. Anything else is ignored with
 // one warning, and the widget opens fresh.
 function readSaved(previous) {
   if (previous === undefined || previous === null) return null;
@@ -65,7 +65,8 @@ function readSaved(previous) {
     warnOnce('saved', 'ignoring the saved state the platform handed back: it is not one this lesson saves; the widget opens fresh');
     return null;
   }
-  return { state: saved.state, completed: saved.completed === true };
+  const score = Number.isInteger(saved.score) && saved.score >= 0 ? saved.score : null;
+  return { state: saved.state, completed: saved.completed === true, score };
 }
 
 // The quick check's questions in `locale`, as lesson-words.js has them, or null.
@@ -84,6 +85,8 @@ function AttentionLesson(params, contentId, extras) {
   this.saved = readSaved(extras ? extras.previousState : undefined);
   this.state = this.saved ? this.saved.state : '';
   this.completed = this.saved ? this.saved.completed : false;
+  // The quick check's score last told to the platform (null: none yet).
+  this.score = this.saved ? this.saved.score : null;
   this.progress = { answered: 0, revealed: 0, correct: 0, questions: 0 };
   this.language = (extras && extras.metadata && extras.metadata.defaultLanguage) || this.options.locale;
 }
@@ -179,24 +182,24 @@ AttentionLesson.prototype.changed = function changed(detail) {
   if (typeof detail.state === 'string') this.state = detail.state;
   const progress = detail.progress;
   if (!progress || typeof progress !== 'object') return;
-  const before = this.progress;
   this.progress = {
     answered: Number(progress.answered) || 0, revealed: Number(progress.revealed) || 0,
     correct: Number(progress.correct) || 0, questions: Number(progress.questions) || 0,
   };
   const { answered, revealed, correct, questions } = this.progress;
   const complete = questions > 0 && answered >= questions && revealed >= questions;
-  if (!complete) return;
-  if (!this.completed) {
-    this.completed = true;
-    this.guard('xapi', () => this.triggerXAPIScored(correct, questions, 'completed'));
-  } else if (before.questions > 0 && before.correct !== correct) {
-    this.guard('xapi', () => this.triggerXAPIScored(correct, questions, 'answered'));
-  }
+  if (!complete || correct === this.score) return;
+  // A learner's change of answer is not complete until its reasoning is read, so the score told is
+  // always that of two checked answers.
+  const verb = this.completed ? 'answered' : 'completed';
+  this.completed = true;
+  this.score = correct;
+  this.guard('xapi', () => this.triggerXAPIScored(correct, questions, verb));
 };
 
+// The score of the checked answers, as last told to the platform.
 AttentionLesson.prototype.getScore = function getScore() {
-  return this.progress.correct;
+  return this.score === null ? 0 : this.score;
 };
 AttentionLesson.prototype.getMaxScore = function getMaxScore() {
   const quiz = quizWords(this.options.locale);
@@ -204,7 +207,7 @@ AttentionLesson.prototype.getMaxScore = function getMaxScore() {
 };
 // What H5P saves for the learner, when the platform saves state.
 AttentionLesson.prototype.getCurrentState = function getCurrentState() {
-  return this.state ? { state: this.state, completed: this.completed } : undefined;
+  return this.state ? { state: this.state, completed: this.completed, score: this.score } : undefined;
 };
 
 window.H5P.AttentionLesson = AttentionLesson;
