@@ -5,10 +5,11 @@
 //   (xml.etree) reads its manifest and its assessment;
 // - the manifest as CC 1.3 requires it: its root element in the cartridge's namespace with an
 //   identifier, metadata of schema "IMS Common Cartridge" and schemaversion 1.3.0, one organization
-//   (rooted-hierarchy) whose one root item names no resource and whose items each name a resource
-//   that exists, every resource's href and files in the zip and every file of the zip in a
-//   resource, the lesson a "webcontent" resource and the quick check an
-//   "imsqti_xmlv1p2/imscc_xmlv1p3/assessment" one;
+//   (rooted-hierarchy) whose one root item has no title and names no resource and whose items each
+//   have a title and name a resource that exists (a learning object holding no items), every
+//   resource's href among its files and its files in the zip, no file listed twice, every file of
+//   the zip in a resource, the lesson a "webcontent" resource and the quick check an
+//   "imsqti_xmlv1p2/imscc_xmlv1p3/assessment" one with one file and no href (the profile's rules);
 // - the assessment: QTI 1.2 (questestinterop) of CC's exam profile (cc.exam.v0p1) holding two
 //   multiple-choice items (cc.multiple_choice.v0p1) whose question and choices are the lesson
 //   file's words in the cartridge's language and whose right responses, the ones that set SCORE
@@ -142,14 +143,23 @@ for (const [locale, name] of Object.entries(PACKAGES)) {
     const resources = new Map(cartridge.resources.map((resource) => [resource.identifier, resource]));
     const learningObjects = organization.items[0].items;
     expect(learningObjects.length >= 2, `the root item holds ${learningObjects.length} items`);
+    expect(organization.items[0].title.length === 0, 'the root item has a title, which the profile forbids');
     const walk = (items) => items.flatMap((entry) => [entry, ...walk(entry.items)]);
     for (const entry of walk(learningObjects)) {
       expect(entry.title[0], `item ${entry.identifier} has no title`);
-      if (entry.identifierref) expect(resources.has(entry.identifierref), `item ${entry.identifier} names "${entry.identifierref}", no resource`);
+      if (entry.identifierref) {
+        expect(resources.has(entry.identifierref), `item ${entry.identifier} names "${entry.identifierref}", no resource`);
+        expect(entry.items.length === 0, `item ${entry.identifier} is a learning object with items inside`);
+      }
     }
     const named = new Set(['imsmanifest.xml']);
     for (const resource of cartridge.resources) {
       expect(resource.files.length, `resource ${resource.identifier} lists no file`);
+      expect(new Set(resource.files).size === resource.files.length, `resource ${resource.identifier} lists a file twice`);
+      if (resource.href) expect(resource.files.includes(resource.href), `resource ${resource.identifier}'s href is none of its files`);
+      if (resource.type === ASSESSMENT_TYPE) {
+        expect(resource.files.length === 1 && !resource.href, `assessment ${resource.identifier}: ${resource.files.length} files, href "${resource.href}" (the profile asks one file and no href)`);
+      }
       for (const file of [...resource.files, ...(resource.href ? [resource.href] : [])]) {
         expect(cartridge.files.includes(file), `resource ${resource.identifier} names ${file}, which is not in the cartridge`);
         named.add(file);
