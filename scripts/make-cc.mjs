@@ -1,8 +1,9 @@
 // Builds the lesson as an IMS Common Cartridge 1.3, attention-lesson.imscc, which a course import
 // (Canvas, Moodle, Blackboard) reads (docs/lms-h5pcc-draft.md): the lesson as web content and its
-// quick check as an assessment the platform grades itself.
-//   imsmanifest.xml            CC 1.3's manifest: its metadata (schema "IMS Common Cartridge",
-//                              schemaversion 1.3.0, the lesson's title and language), one
+// quick check as an assessment the platform grades itself. With --cc=1.1 it writes the same
+// cartridge as Common Cartridge 1.1, the newest version Moodle's course restore reads.
+//   imsmanifest.xml            CC's manifest: its metadata (schema "IMS Common Cartridge",
+//                              schemaversion 1.3.0 or 1.1.0, the lesson's title and language), one
 //                              organization whose root item holds the lesson and the quick check,
 //                              and the two resources
 //   lesson/index.html          the one-file lesson (scripts/make-offline.mjs: the page, its widgets,
@@ -10,23 +11,41 @@
 //                              "webcontent" resource
 //   lesson/gpu-warmup.js       the worker the lesson starts beside itself to warm the GPU up
 //   quick-check/assessment.xml the quick check in QTI 1.2 as CC's assessment profile has it
-//                              (resource type imsqti_xmlv1p2/imscc_xmlv1p3/assessment): its two
+//                              (resource type imsqti_xmlv1p2/imscc_xmlv1p3/assessment, or
+//                              imscc_xmlv1p1 in 1.1): its two
 //                              questions as multiple-choice items (cc.multiple_choice.v0p1), in the
 //                              lesson's words, each with its right choice scored 100 and the
 //                              lesson's reasoning as feedback
 // The cartridge carries no XSD files, so its manifest names no schemaLocation. The zip is fflate's
 // (npm), each file deflated, with a fixed date, so that the same inputs give the same bytes.
-// usage: node make-cc.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_IMSCC [LOCALE]
+// usage: node make-cc.mjs [--cc=1.1] SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_IMSCC [LOCALE]
 //   LOCALE (e.g. es): the cartridge of that locale's lesson page and words
+//   --cc=1.1: Common Cartridge 1.1 instead of 1.3
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { zipSync } from 'fflate';
 import { offlineLesson } from './make-offline.mjs';
 import { lessonText, quickCheck } from './quick-check.mjs';
 
-const [site, widgetJs, output, locale = ''] = process.argv.slice(2);
-if (!site || !widgetJs || !output) {
-  console.error('usage: node make-cc.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_IMSCC [LOCALE]');
+// What differs between the two versions the script writes: the manifest's namespaces, its
+// schemaversion and the assessment's resource type. Everything else (the organization, QTI 1.2 and
+// CC's QTI profile) is the same in both.
+const VERSIONS = {
+  '1.3': {
+    cp: 'http://www.imsglobal.org/xsd/imsccv1p3/imscp_v1p1', lom: 'http://ltsc.ieee.org/xsd/imsccv1p3/LOM/manifest',
+    schemaversion: '1.3.0', assessment: 'imsqti_xmlv1p2/imscc_xmlv1p3/assessment',
+  },
+  '1.1': {
+    cp: 'http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1', lom: 'http://ltsc.ieee.org/xsd/imsccv1p1/LOM/manifest',
+    schemaversion: '1.1.0', assessment: 'imsqti_xmlv1p2/imscc_xmlv1p1/assessment',
+  },
+};
+const flags = process.argv.slice(2).filter((arg) => arg.startsWith('--'));
+const [site, widgetJs, output, locale = ''] = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+const versionFlag = flags.find((flag) => flag.startsWith('--cc='));
+const cc = VERSIONS[versionFlag ? versionFlag.slice('--cc='.length) : '1.3'];
+if (!site || !widgetJs || !output || !cc || flags.some((flag) => flag !== versionFlag)) {
+  console.error('usage: node make-cc.mjs [--cc=1.1] SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_IMSCC [LOCALE]');
   process.exit(2);
 }
 const fail = (message) => {
@@ -129,16 +148,16 @@ ${questions.map(item).join('\n')}
 
 // [SECTION] imsmanifest.xml
 
-// CC 1.3's packaging (IMS CP 1.2 in the cartridge's own namespace): the organization's root item
-// holds no resource (the profile's rule), and its children are the two learning objects.
+// CC's packaging (IMS CP 1.2 in the cartridge's own namespace): the organization's root item has no
+// title and holds no resource (the profile's rules), and its children are the two learning objects.
 const id = `attention-lesson-cc${locale ? `-${locale}` : ''}`;
 const manifest = `<?xml version="1.0" encoding="UTF-8"?>
 <manifest identifier="${xmlText(id)}"
-          xmlns="http://www.imsglobal.org/xsd/imsccv1p3/imscp_v1p1"
-          xmlns:lomimscc="http://ltsc.ieee.org/xsd/imsccv1p3/LOM/manifest">
+          xmlns="${cc.cp}"
+          xmlns:lomimscc="${cc.lom}">
   <metadata>
     <schema>IMS Common Cartridge</schema>
-    <schemaversion>1.3.0</schemaversion>
+    <schemaversion>${cc.schemaversion}</schemaversion>
     <lomimscc:lom>
       <lomimscc:general>
         <lomimscc:title>
@@ -165,7 +184,7 @@ const manifest = `<?xml version="1.0" encoding="UTF-8"?>
       <file href="${LESSON}"/>
       <file href="${WARMUP}"/>
     </resource>
-    <resource identifier="attention-lesson-quick-check" type="imsqti_xmlv1p2/imscc_xmlv1p3/assessment">
+    <resource identifier="attention-lesson-quick-check" type="${cc.assessment}">
       <file href="${ASSESSMENT}"/>
     </resource>
   </resources>

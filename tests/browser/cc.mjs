@@ -1,25 +1,28 @@
-// The Common Cartridge 1.3 packages (scripts/make-cc.mjs) read as a course import reads them, and
-// their lesson opened in headless Chromium:
-// - each cartridge (attention-lesson.imscc, attention-lesson-es.imscc): Python's zipfile (an
+// The Common Cartridge packages (scripts/make-cc.mjs) read as a course import reads them, and their
+// lesson opened in headless Chromium:
+// - each cartridge (CC 1.3: attention-lesson.imscc, attention-lesson-es.imscc; CC 1.1:
+//   attention-lesson-cc11.imscc, attention-lesson-cc11-es.imscc): Python's zipfile (an
 //   implementation other than ours) reads it and checks every CRC-32, and Python's XML parser
 //   (xml.etree) reads its manifest and its assessment;
-// - the manifest as CC 1.3 requires it: its root element in the cartridge's namespace with an
-//   identifier, metadata of schema "IMS Common Cartridge" and schemaversion 1.3.0, one organization
+// - the manifest as CC requires it: its root element in the version's namespace with an
+//   identifier, metadata of schema "IMS Common Cartridge" and schemaversion 1.3.0 (1.1.0), one organization
 //   (rooted-hierarchy) whose one root item has no title and names no resource and whose items each
 //   have a title and name a resource that exists (a learning object holding no items), every
 //   resource's href among its files and its files in the zip, no file listed twice, every file of
 //   the zip in a resource, the lesson a "webcontent" resource and the quick check an
-//   "imsqti_xmlv1p2/imscc_xmlv1p3/assessment" one with one file and no href (the profile's rules);
+//   "imsqti_xmlv1p2/imscc_xmlv1p3/assessment" (imscc_xmlv1p1) one with one file and no href (the
+//   profile's rules);
 // - the assessment: QTI 1.2 (questestinterop) of CC's exam profile (cc.exam.v0p1) holding two
 //   multiple-choice items (cc.multiple_choice.v0p1) whose question and choices are the lesson
 //   file's words in the cartridge's language and whose right responses, the ones that set SCORE
 //   to 100, are the widget's right choices (2 and 3, src/lesson/scenes/quiz/quiz.cpp);
 // - the web content: the lesson page of the cartridge's language, served from the unpacked
 //   cartridge as a platform serves it: its first widget starts and draws, with nothing asked of
-//   another origin and no console error.
+//   another origin and no console error (a CC 1.1 cartridge's page is the same file as its 1.3
+//   twin's).
 // usage: node cc.mjs SITE_DIR OUT_DIR
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, serve, watchPage, passes } from './browser.mjs';
 import { quickCheck } from '../../scripts/quick-check.mjs';
@@ -27,10 +30,21 @@ import { quickCheck } from '../../scripts/quick-check.mjs';
 const [site, out] = process.argv.slice(2);
 if (!site || !out) { console.error('usage: node cc.mjs SITE_DIR OUT_DIR'); process.exit(2); }
 
-const PACKAGES = { en: 'attention-lesson.imscc', es: 'attention-lesson-es.imscc' };
-const CP = '{http://www.imsglobal.org/xsd/imsccv1p3/imscp_v1p1}';
+const CARTRIDGES = [
+  { name: 'attention-lesson.imscc', locale: 'en', version: '1.3' },
+  { name: 'attention-lesson-es.imscc', locale: 'es', version: '1.3' },
+  { name: 'attention-lesson-cc11.imscc', locale: 'en', version: '1.1' },
+  { name: 'attention-lesson-cc11-es.imscc', locale: 'es', version: '1.1' },
+];
+// What CC 1.3 and 1.1 name differently: the manifest's namespace, the schemaversion and the
+// assessment's resource type.
+const VERSIONS = {
+  '1.3': { cp: '{http://www.imsglobal.org/xsd/imsccv1p3/imscp_v1p1}', schemaversion: '1.3.0',
+           assessment: 'imsqti_xmlv1p2/imscc_xmlv1p3/assessment' },
+  '1.1': { cp: '{http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1}', schemaversion: '1.1.0',
+           assessment: 'imsqti_xmlv1p2/imscc_xmlv1p1/assessment' },
+};
 const QTI = '{http://www.imsglobal.org/xsd/ims_qtiasiv1p2}';
-const ASSESSMENT_TYPE = 'imsqti_xmlv1p2/imscc_xmlv1p3/assessment';
 // The widget's right choices (quiz.cpp's kCorrectChoices, counted from 1), as the cartridge's
 // response labels A, B, C name them.
 const RIGHT = { 'quiz.q1': 'B', 'quiz.q2': 'C' };
@@ -55,7 +69,8 @@ function expect(condition, message) {
 const READ = `
 import json, os, sys, zipfile
 import xml.etree.ElementTree as ET
-CP = "${CP}"
+CP = sys.argv[3]
+ASSESSMENT = sys.argv[4]
 QTI = "${QTI}"
 with zipfile.ZipFile(sys.argv[1]) as z:
     bad = z.testzip()
@@ -92,7 +107,7 @@ def fields(node):
     return {f.findtext(QTI + "fieldlabel"): f.findtext(QTI + "fieldentry")
             for f in node.findall(QTI + "qtimetadata/" + QTI + "qtimetadatafield")}
 for res in result["resources"]:
-    if res["type"] != "${ASSESSMENT_TYPE}" or not res["files"]:
+    if res["type"] != ASSESSMENT or not res["files"]:
         continue
     qti = parse(res["files"][0])
     found = {"root": qti.tag, "assessments": []}
@@ -117,9 +132,9 @@ for res in result["resources"]:
 print(json.dumps(result))
 `;
 
-function readCartridge(path, folder) {
+function readCartridge(path, folder, { cp, assessment }) {
   expect(existsSync(path), `${path} was not built (scripts/make-cc.mjs)`);
-  const run = spawnSync('python3', ['-c', READ, path, folder], { encoding: 'utf8' });
+  const run = spawnSync('python3', ['-c', READ, path, folder, cp, assessment], { encoding: 'utf8' });
   expect(run.status === 0, `python3: ${run.stderr.trim() || `exit ${run.status}`}`);
   return JSON.parse(run.stdout);
 }
@@ -127,13 +142,14 @@ function readCartridge(path, folder) {
 // [SECTION] The cartridges
 
 const lessons = {};
-for (const [locale, name] of Object.entries(PACKAGES)) {
-  const folder = join(root, locale);
-  await check(`${name}: reads with its CRC-32s right; its manifest as CC 1.3 requires it, every item and file resolved`, async () => {
-    const cartridge = readCartridge(join(site, name), folder);
-    expect(cartridge.root === `${CP}manifest`, `root element: ${cartridge.root}`);
+for (const { name, locale, version } of CARTRIDGES) {
+  const folder = join(root, name.replace(/\.imscc$/, ''));
+  const { cp, schemaversion, assessment: ASSESSMENT_TYPE } = VERSIONS[version];
+  await check(`${name}: reads with its CRC-32s right; its manifest as CC ${version} requires it, every item and file resolved`, async () => {
+    const cartridge = readCartridge(join(site, name), folder, VERSIONS[version]);
+    expect(cartridge.root === `${cp}manifest`, `root element: ${cartridge.root}`);
     expect(cartridge.identifier, 'the manifest has no identifier');
-    expect(JSON.stringify(cartridge.schema) === '["IMS Common Cartridge"]' && JSON.stringify(cartridge.schemaversion) === '["1.3.0"]',
+    expect(JSON.stringify(cartridge.schema) === '["IMS Common Cartridge"]' && JSON.stringify(cartridge.schemaversion) === `["${schemaversion}"]`,
            `metadata: schema ${JSON.stringify(cartridge.schema)}, schemaversion ${JSON.stringify(cartridge.schemaversion)}`);
     expect(cartridge.organizations.length === 1, `${cartridge.organizations.length} organizations`);
     const [organization] = cartridge.organizations;
@@ -171,12 +187,12 @@ for (const [locale, name] of Object.entries(PACKAGES)) {
     expect(page && learningObjects.some((entry) => entry.identifierref === page.identifier), 'the lesson is not a webcontent item');
     const quiz = cartridge.resources.find((resource) => resource.type === ASSESSMENT_TYPE);
     expect(quiz && learningObjects.some((entry) => entry.identifierref === quiz.identifier), 'the quick check is not an assessment item');
-    lessons[locale] = { folder, page: page.href, cartridge };
+    lessons[name] = { folder, page: page.href, cartridge };
     console.log(`  ${name}: ${cartridge.files.join(', ')}`);
   });
 
   await check(`${name}: the quick check is QTI 1.2 of CC's exam profile, its two multiple-choice items in the lesson's words with the widget's right choices`, async () => {
-    const { cartridge } = lessons[locale] || {};
+    const { cartridge } = lessons[name] || {};
     expect(cartridge, 'the cartridge could not be read');
     expect(cartridge.assessments.length === 1, `${cartridge.assessments.length} assessment resources read`);
     const [qti] = cartridge.assessments;
@@ -200,7 +216,7 @@ for (const [locale, name] of Object.entries(PACKAGES)) {
     });
   });
 }
-if (!lessons.en) {
+if (!lessons[CARTRIDGES[0].name]) {
   console.log('browser cc: the English cartridge could not be read; nothing more to test');
   process.exit(1);
 }
@@ -209,10 +225,15 @@ if (!lessons.en) {
 
 const { server, origin } = await serve(root);
 const browser = await launch();
-for (const [locale, name] of Object.entries(PACKAGES)) {
+for (const { name, locale, version } of CARTRIDGES.filter((cartridge) => cartridge.version === '1.3')) {
   await check(`${name}: the lesson page of its language starts, its first widget draws, nothing from another origin`, async () => {
-    const lesson = lessons[locale];
+    const lesson = lessons[name];
     expect(lesson, 'the cartridge could not be read');
+    for (const twin of CARTRIDGES.filter((other) => other.locale === locale && other.version !== version)) {
+      const page = lessons[twin.name] && join(lessons[twin.name].folder, lessons[twin.name].page);
+      expect(page && readFileSync(page).equals(readFileSync(join(lesson.folder, lesson.page))),
+             `${twin.name}'s lesson page is not the same file`);
+    }
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const problems = watchPage(page);
@@ -222,7 +243,7 @@ for (const [locale, name] of Object.entries(PACKAGES)) {
       if (!url.startsWith(`${origin}/`) && !url.startsWith('data:') && !url.startsWith('blob:')) foreign.push(url);
     });
     try {
-      await page.goto(`${origin}/${locale}/${lesson.page}`);
+      await page.goto(`${origin}/${name.replace(/\.imscc$/, '')}/${lesson.page}`);
       expect(await page.getAttribute('html', 'lang') === locale, `the page's language is ${await page.getAttribute('html', 'lang')}`);
       const slot = page.locator('div[data-attention-widget]').first();
       await slot.scrollIntoViewIfNeeded();
