@@ -81,7 +81,8 @@ const title = htmlText(titleMatch[1]).trim();
 // [SECTION] quick-check/assessment.xml
 
 // A field of QTI metadata, as CC's profile names them (cc_profile, qmd_assessmenttype, ...).
-const field = (label, entry) => `<qtimetadatafield><fieldlabel>${label}</fieldlabel><fieldentry>${xmlText(entry)}</fieldentry></qtimetadatafield>`;
+const field = (label, entry) =>
+  `<qtimetadatafield><fieldlabel>${label}</fieldlabel><fieldentry>${xmlText(entry)}</fieldentry></qtimetadatafield>`;
 const LETTERS = ['A', 'B', 'C'];
 // One multiple-choice item: the question, its choices (response labels A, B, C), the right one
 // setting SCORE to 100 (the profile's scale), and the lesson's reasoning shown after any answer.

@@ -23,7 +23,11 @@ export function lessonWords(file) {
   if (errors.length) throw new Error(errors.join('\n'));
   const texts = new Map();
   for (const [key, { lines }] of words) {
-    texts.set(key, lines.reduce((text, line) => (line === '.' ? `${text}\n\n` : text && !text.endsWith('\n') ? `${text} ${line}` : text + line), ''));
+    const append = (text, line) => {
+      if (line === '.') return `${text}\n\n`;
+      return text && !text.endsWith('\n') ? `${text} ${line}` : text + line;
+    };
+    texts.set(key, lines.reduce(append, ''));
   }
   return texts;
 }

@@ -5,7 +5,8 @@
 //   implementation other than ours) reads it and checks every CRC-32, and Python's XML parser
 //   (xml.etree) reads its manifest and its assessment;
 // - the manifest as CC requires it: its root element in the version's namespace with an
-//   identifier, metadata of schema "IMS Common Cartridge" and schemaversion 1.3.0 (1.1.0), one organization
+//   identifier, metadata of schema "IMS Common Cartridge" and schemaversion 1.3.0 (1.1.0), one
+//   organization
 //   (rooted-hierarchy) whose one root item has no title and names no resource and whose items each
 //   have a title and name a resource that exists (a learning object holding no items), every
 //   resource's href among its files and its files in the zip, no file listed twice, every file of
@@ -122,7 +123,8 @@ for res in result["resources"]:
                      and any(s.get("varname") == "SCORE" and (s.text or "").strip() == "100" for s in cond.findall(QTI + "setvar"))]
             question = node.find(QTI + "presentation/" + QTI + "material/" + QTI + "mattext")
             lid = node.find(QTI + "presentation/" + QTI + "response_lid")
-            items.append({"ident": node.get("ident"), "metadata": fields(node.find(QTI + "itemmetadata")) if node.find(QTI + "itemmetadata") is not None else {},
+            metadata = node.find(QTI + "itemmetadata")
+            items.append({"ident": node.get("ident"), "metadata": fields(metadata) if metadata is not None else {},
                           "question": (question.text or "").strip() if question is not None else None,
                           "cardinality": lid.get("rcardinality") if lid is not None else None,
                           "choices": labels, "right": right})
@@ -174,7 +176,8 @@ for (const { name, locale, version } of CARTRIDGES) {
       expect(new Set(resource.files).size === resource.files.length, `resource ${resource.identifier} lists a file twice`);
       if (resource.href) expect(resource.files.includes(resource.href), `resource ${resource.identifier}'s href is none of its files`);
       if (resource.type === ASSESSMENT_TYPE) {
-        expect(resource.files.length === 1 && !resource.href, `assessment ${resource.identifier}: ${resource.files.length} files, href "${resource.href}" (the profile asks one file and no href)`);
+        expect(resource.files.length === 1 && !resource.href,
+               `assessment ${resource.identifier}: ${resource.files.length} files, href "${resource.href}" (one file and no href, the profile says)`);
       }
       for (const file of [...resource.files, ...(resource.href ? [resource.href] : [])]) {
         expect(cartridge.files.includes(file), `resource ${resource.identifier} names ${file}, which is not in the cartridge`);
@@ -191,7 +194,8 @@ for (const { name, locale, version } of CARTRIDGES) {
     console.log(`  ${name}: ${cartridge.files.join(', ')}`);
   });
 
-  await check(`${name}: the quick check is QTI 1.2 of CC's exam profile, its two multiple-choice items in the lesson's words with the widget's right choices`, async () => {
+  await check(`${name}: the quick check is QTI 1.2 of CC's exam profile, two multiple-choice items in the lesson's words, the widget's right choices`,
+              async () => {
     const { cartridge } = lessons[name] || {};
     expect(cartridge, 'the cartridge could not be read');
     expect(cartridge.assessments.length === 1, `${cartridge.assessments.length} assessment resources read`);

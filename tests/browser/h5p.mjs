@@ -77,7 +77,7 @@ const isInteger = (value) => Number.isInteger(value) && value >= 0;
 
 const unpacked = {};
 for (const [locale, name] of Object.entries(PACKAGES)) {
-  await check(`${name}: reads with its CRC-32s right; every file on H5P's whitelist; h5p.json, library.json, semantics.json and content.json as H5P requires`, async () => {
+  await check(`${name}: reads with its CRC-32s right; every file on H5P's whitelist; its four JSON files as H5P requires`, async () => {
     const path = join(site, name);
     expect(existsSync(path), `${path} was not built (scripts/make-h5p.mjs)`);
     const folder = join(root, `content-${locale}`);
@@ -110,7 +110,9 @@ for (const [locale, name] of Object.entries(PACKAGES)) {
 
     const library = readJson(folder, `${libraryFolder}/library.json`);
     for (const field of ['title', 'machineName']) expect(typeof library[field] === 'string' && library[field], `library.json has no ${field}`);
-    for (const field of ['majorVersion', 'minorVersion', 'patchVersion']) expect(isInteger(library[field]), `library.json's ${field}: ${library[field]}`);
+    for (const field of ['majorVersion', 'minorVersion', 'patchVersion']) {
+      expect(isInteger(library[field]), `library.json's ${field}: ${library[field]}`);
+    }
     expect(`${library.machineName}-${library.majorVersion}.${library.minorVersion}` === libraryFolder,
            `library.json names ${library.machineName} ${library.majorVersion}.${library.minorVersion}, its folder is ${libraryFolder}`);
     expect(library.runnable === 1, `library.json's runnable: ${library.runnable}`);
@@ -249,7 +251,8 @@ await check('a prediction through the widget: an "answered" statement of that qu
   }
 });
 
-await check('the quick check through the widget: two scored choice statements with the lesson\'s words, then the lesson "completed" 1 of 2', async () => {
+await check('the quick check through the widget: two scored choice statements in the lesson\'s words, the lesson "completed" 1 of 2, then 2 of 2',
+            async () => {
   const [q1, q2] = quickCheck(join(site, 'lesson'));
   const session = await play('en');
   try {

@@ -50,8 +50,8 @@ function readParams(params) {
   };
 }
 
-// What a platform saved with getCurrentState: { state, completed, score }. Anything else is ignored with
-// one warning, and the widget opens fresh.
+// What a platform saved with getCurrentState: { state, completed, score }. Anything else is ignored
+// with one warning, and the widget opens fresh.
 function readSaved(previous) {
   if (previous === undefined || previous === null) return null;
   let saved = previous;
