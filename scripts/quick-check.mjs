@@ -21,15 +21,11 @@ export function lessonWords(file) {
     .join('\n');
   const { words, errors } = parseWords(file, contents);
   if (errors.length) throw new Error(errors.join('\n'));
-  const texts = new Map();
-  for (const [key, { lines }] of words) {
-    const append = (text, line) => {
-      if (line === '.') return `${text}\n\n`;
-      return text && !text.endsWith('\n') ? `${text} ${line}` : text + line;
-    };
-    texts.set(key, lines.reduce(append, ''));
-  }
-  return texts;
+  const append = (text, line) => {
+    if (line === '.') return `${text}\n\n`;
+    return text && !text.endsWith('\n') ? `${text} ${line}` : text + line;
+  };
+  return new Map([...words].map(([key, { lines }]) => [key, lines.reduce(append, '')]));
 }
 
 // A function from a key to its text in `locale` ('' or 'en' for English), from LESSON_DIR
