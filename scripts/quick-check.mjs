@@ -7,10 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWords } from './make-lesson-page.mjs';
+import { QUIZ_RIGHT_CHOICES } from '../web/js/quiz-key.js';
 
-// The widget's right choices (quiz.cpp's kCorrectChoices, counted from 1 as lesson.txt's choiceN
-// keys are): the browser tests check them against the widget's own judgment.
-export const RIGHT_CHOICES = { 'quiz.q1': 2, 'quiz.q2': 3 };
+// The widget's right choices, counted from 1 as lesson.txt's choiceN keys are (web/js/quiz-key.js):
+// the browser tests check them against the widget's own judgment.
+export const RIGHT_CHOICES = QUIZ_RIGHT_CHOICES;
 const CHOICES = 3;  // kQuizChoiceCount
 
 // A lesson file's keys and texts. parseWords reads the "key = text" format with its continuation

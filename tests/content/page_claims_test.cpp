@@ -7,6 +7,7 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <fstream>
 #include <regex>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
 #include "lesson/scenes/learn/learn.h"
+#include "lesson/scenes/quiz/quiz.h"
 #include "lesson/text_store.h"
 
 namespace {
@@ -288,4 +290,21 @@ TEST_CASE("the authors' guide names every scene, in the registry's order, as the
     CHECK(at >= last);
     last = at;
   }
+}
+
+// The LMS packages grade the quick check themselves (SCORM's correct patterns, H5P's and the Common
+// Cartridge's quiz) from web/js/quiz-key.js: it must name the widget's right choices, counted from 1.
+TEST_CASE("the LMS packages' quiz key is the widget's") {
+  const std::string key = ReadFile(ATTN_WEB_DIR "/js/quiz-key.js");
+  int listed = 0;
+  for (size_t at = key.find("'quiz.q"); at != std::string::npos; at = key.find("'quiz.q", at + 1)) {
+    const int question = std::atoi(key.c_str() + at + 7);
+    const size_t colon = key.find(':', at);
+    REQUIRE(colon != std::string::npos);
+    const int right = std::atoi(key.c_str() + colon + 1);
+    CAPTURE(question);
+    CHECK(right == lesson::CorrectChoice(question - 1) + 1);
+    ++listed;
+  }
+  CHECK(listed == lesson::kQuizQuestionCount);
 }

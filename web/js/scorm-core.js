@@ -18,6 +18,8 @@
 //   and score elements that changed, as [element, value]), exitValue(sent), sessionTime(ms), and
 //   interaction(record) (an interaction's elements after its id, see [SECTION] Interactions).
 
+import { QUIZ_RIGHT_CHOICES } from './quiz-key.js';
+
 // An LMS puts its API in the window that frames the SCO or a few levels above it; the walk
 // stops there, as ADL's sample discovery algorithm does at its own limit.
 const MAX_PARENTS = 10;
@@ -259,9 +261,10 @@ const QUESTION_PARTS = {
   'caveats.removal': { part: 'caveats.predict', kind: 'pick' },
   'learn.sentence': { part: 'learn.predict', kind: 'pick' },
 };
-// The quick check's right choices, as src/lesson/scenes/quiz/quiz.cpp has them (kCorrectChoices,
-// from 0: B and C). A pattern is sent only where the widget's own verdict agrees with it.
-const QUIZ_KEYS = { 'quiz.q1': 'b', 'quiz.q2': 'c' };
+// The quick check's right choices as responses ("b", "c"). A pattern is sent only where the
+// widget's own verdict agrees with it.
+const QUIZ_KEYS = Object.fromEntries(Object.entries(QUIZ_RIGHT_CHOICES)
+  .map(([question, right]) => [question, String.fromCharCode(96 + right)]));
 const QUIZ_QUESTION = /^quiz\.q\d{1,2}$/;
 // The widget sends its own verdict: outcome letter r (right), w (wrong), s (skipped).
 const outcomeOf = (detail) => (detail.skipped ? 's' : detail.correct ? 'r' : 'w');
