@@ -23,7 +23,7 @@
 //   --cc=1.1: Common Cartridge 1.1 instead of 1.3
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { zipSync } from 'fflate';
+import { packageZip, pageTitle, xmlText } from './lms-package.mjs';
 import { offlineLesson } from './make-offline.mjs';
 import { lessonText, quickCheck } from './quick-check.mjs';
 
@@ -58,9 +58,6 @@ const WARMUP = 'lesson/gpu-warmup.js';
 const ASSESSMENT = 'quick-check/assessment.xml';
 const language = locale || 'en';
 
-const xmlText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const htmlText = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
-  .replace(/&#39;/g, "'").replace(/&amp;/g, '&');
 
 // [SECTION] The lesson and its words
 
@@ -74,9 +71,8 @@ try {
 } catch (error) {
   fail(error.message);
 }
-const titleMatch = /<title>([^<]*)<\/title>/.exec(html);
-if (!titleMatch) fail('the lesson page has no <title> to name the cartridge by');
-const title = htmlText(titleMatch[1]).trim();
+const title = pageTitle(html);
+if (!title) fail('the lesson page has no <title> to name the cartridge by');
 
 // [SECTION] quick-check/assessment.xml
 
@@ -194,15 +190,12 @@ const manifest = `<?xml version="1.0" encoding="UTF-8"?>
 
 // [SECTION] The zip container
 
-// Every entry dated 1980-01-01 00:00 (the first day a zip's MS-DOS date can say; local time, as
-// fflate writes it), deflated at the highest level.
-const ENTRY = { level: 9, mtime: new Date(1980, 0, 1, 0, 0, 0) };
 const files = [
   { name: 'imsmanifest.xml', data: Buffer.from(manifest, 'utf8') },
   { name: LESSON, data: Buffer.from(html, 'utf8') },
   { name: WARMUP, data: readFileSync(join(site, 'gpu-warmup.js')) },
   { name: ASSESSMENT, data: Buffer.from(assessment, 'utf8') },
 ];
-const archive = Buffer.from(zipSync(Object.fromEntries(files.map(({ name, data }) => [name, [data, ENTRY]]))));
+const archive = packageZip(files);
 writeFileSync(output, archive);
 console.log(`${output}: ${(archive.length / 1024).toFixed(0)} KiB`);

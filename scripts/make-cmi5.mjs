@@ -14,8 +14,7 @@
 //     CompletedOrPassed, Passed or NotApplicable
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { zipSync } from 'fflate';
+import { bundleScript, htmlText, packageZip, pageTitle, xmlText } from './lms-package.mjs';
 import { offlineLesson } from './make-offline.mjs';
 
 const USAGE = 'usage: node make-cmi5.mjs SITE_DIR SINGLE_FILE_WIDGET_JS CMI5_JS OUTPUT_ZIP [LOCALE] ' +
@@ -48,12 +47,8 @@ const AU_ID = 'urn:attention-lesson:course:au:lesson';
 
 // [SECTION] The lesson page
 
-// The adapter and the client as one minified classic script, its names kept out of the page's
-// global scope (the same settings as the loader's bundle, scripts/bundle-web.mjs).
-const adapter = (await build({
-  entryPoints: [cmi5Js], bundle: true, format: 'iife', minify: true, target: 'es2020', write: false,
-  logLevel: 'warning', legalComments: 'none',
-})).outputFiles[0].text.trim();
+// The adapter and the client as one script (their licence notices at its end).
+const adapter = await bundleScript(cmi5Js);
 let html;
 try {
   html = offlineLesson(site, widgetJs, { adapter, locale });
@@ -63,12 +58,9 @@ try {
 
 // [SECTION] cmi5.xml
 
-const xmlText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const htmlText = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
-  .replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-const titleMatch = /<title>([^<]*)<\/title>/.exec(html);
-if (!titleMatch) fail('the lesson page has no <title> to name the package by');
-const title = xmlText(htmlText(titleMatch[1]).trim());
+const plainTitle = pageTitle(html);
+if (!plainTitle) fail('the lesson page has no <title> to name the package by');
+const title = xmlText(plainTitle);
 const descriptionMatch = /<meta name="description" content="([^"]*)">/.exec(html);
 const description = descriptionMatch ? xmlText(htmlText(descriptionMatch[1]).trim()) : title;
 const langMatch = /<html lang="([^"]+)"/.exec(html);
@@ -96,13 +88,9 @@ const courseStructure = `<?xml version="1.0" encoding="UTF-8"?>
 
 // [SECTION] The zip container
 
-// Every entry dated 1980-01-01 00:00 (the first day a zip's MS-DOS date can say; local time, as
-// fflate writes it, so the bytes do not depend on the time zone), deflated at the highest level.
-const ENTRY = { level: 9, mtime: new Date(1980, 0, 1, 0, 0, 0) };
-const zip = (files) => Buffer.from(zipSync(Object.fromEntries(files.map(({ name, data }) => [name, [data, ENTRY]]))));
 
 const lessonBytes = Buffer.from(html, 'utf8');
-const archive = zip([
+const archive = packageZip([
   { name: 'cmi5.xml', data: Buffer.from(courseStructure, 'utf8') },
   { name: LESSON, data: lessonBytes },
   { name: WARMUP, data: readFileSync(join(site, WARMUP)) },

@@ -24,8 +24,7 @@
 //   LOCALE (e.g. es): the content in that language (its title, the widget's words)
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { zipSync } from 'fflate';
+import { bundleScript, packageZip } from './lms-package.mjs';
 import { CONTENT_WHITELIST, LIBRARY_WHITELIST_EXTRAS } from './h5p-whitelist.mjs';
 import { lessonWords, quickCheck } from './quick-check.mjs';
 
@@ -96,9 +95,7 @@ window.attentionLessonQuiz = ${literal(questions)};
 
 // [SECTION] The library
 
-const contentType = (await build({
-  entryPoints: [h5pJs], bundle: true, format: 'iife', minify: true, target: 'es2020', write: false, logLevel: 'warning',
-})).outputFiles[0].text.trim();
+const contentType = await bundleScript(h5pJs);
 
 const libraryJson = {
   title: 'Attention lesson',
@@ -177,9 +174,6 @@ for (const { name } of files) {
   if (!allowed.includes(extension)) fail(`${name}: H5P does not accept .${extension} files there`);
 }
 
-// Every entry dated 1980-01-01 00:00 (the first day a zip's MS-DOS date can say; local time, as
-// fflate writes it), deflated at the highest level.
-const ENTRY = { level: 9, mtime: new Date(1980, 0, 1, 0, 0, 0) };
-const archive = Buffer.from(zipSync(Object.fromEntries(files.map(({ name, data }) => [name, [data, ENTRY]]))));
+const archive = packageZip(files);
 writeFileSync(output, archive);
 console.log(`${output}: ${(archive.length / 1024).toFixed(0)} KiB`);

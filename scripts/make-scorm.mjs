@@ -19,8 +19,7 @@
 //     lesson as cmi.scaled_passing_score.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
-import { zipSync } from 'fflate';
+import { bundleScript, packageZip, pageTitle, xmlText } from './lms-package.mjs';
 import { offlineLesson } from './make-offline.mjs';
 
 const USAGE = 'usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE] ' +
@@ -56,12 +55,7 @@ const WARMUP = 'gpu-warmup.js';
 
 // [SECTION] The lesson page
 
-// The adapter as one minified classic script, its names kept out of the page's global scope
-// (the same settings as the loader's bundle, scripts/bundle-web.mjs).
-const adapter = (await build({
-  entryPoints: [scormJs], bundle: true, format: 'iife', minify: true, target: 'es2020', write: false,
-  logLevel: 'warning',
-})).outputFiles[0].text.trim();
+const adapter = await bundleScript(scormJs);
 let html;
 try {
   html = offlineLesson(site, widgetJs, { adapter, locale });
@@ -71,12 +65,9 @@ try {
 
 // [SECTION] imsmanifest.xml
 
-const xmlText = (text) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-const htmlText = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"')
-  .replace(/&#39;/g, "'").replace(/&amp;/g, '&');
-const titleMatch = /<title>([^<]*)<\/title>/.exec(html);
-if (!titleMatch) fail('the lesson page has no <title> to name the package by');
-const title = xmlText(htmlText(titleMatch[1]).trim());
+const plainTitle = pageTitle(html);
+if (!plainTitle) fail('the lesson page has no <title> to name the package by');
+const title = xmlText(plainTitle);
 
 const identifier = `attention-lesson${locale ? `-${xmlText(locale)}` : ''}`;
 const resources = `  <resources>
@@ -148,13 +139,8 @@ const manifest = edition === '2004' ? manifest2004() : manifest12();
 
 // [SECTION] The zip container
 
-// Every entry dated 1980-01-01 00:00 (the first day a zip's MS-DOS date can say; local time, as
-// fflate writes it, so the bytes do not depend on the time zone), deflated at the highest level.
-const ENTRY = { level: 9, mtime: new Date(1980, 0, 1, 0, 0, 0) };
-const zip = (files) => Buffer.from(zipSync(Object.fromEntries(files.map(({ name, data }) => [name, [data, ENTRY]]))));
-
 const lessonBytes = Buffer.from(html, 'utf8');
-const archive = zip([
+const archive = packageZip([
   { name: 'imsmanifest.xml', data: Buffer.from(manifest, 'utf8') },
   { name: LESSON, data: lessonBytes },
   { name: WARMUP, data: readFileSync(join(site, WARMUP)) },

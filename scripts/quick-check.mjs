@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseWords } from './make-lesson-page.mjs';
-import { QUIZ_RIGHT_CHOICES } from '../web/js/quiz-key.js';
+import { QUIZ_RIGHT_CHOICES } from '../web/js/lms-quiz.js';
 
-// The widget's right choices, counted from 1 as lesson.txt's choiceN keys are (web/js/quiz-key.js):
+// The widget's right choices, counted from 1 as lesson.txt's choiceN keys are (web/js/lms-quiz.js):
 // the browser tests check them against the widget's own judgment.
 export const RIGHT_CHOICES = QUIZ_RIGHT_CHOICES;
 const CHOICES = 3;  // kQuizChoiceCount

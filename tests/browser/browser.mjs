@@ -1,5 +1,7 @@
 // Shared set-up for browser tests: Debian's Chromium driven by playwright-core, WebGL2 through
 // SwiftShader, no background network, and the build folder served on 127.0.0.1.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startServer } from '../../scripts/serve.mjs';
 const require = createRequire(import.meta.url);
@@ -128,6 +130,36 @@ export async function passes(name, fn) {
     console.log(`not ok - ${name}\n  ${error.message}`);
     return false;
   }
+}
+
+export function expect(condition, message) {
+  if (!condition) throw new Error(message);
+}
+
+// Python's zipfile (another implementation than the build's, fflate) checks each entry's CRC-32
+// and sizes, lists the entries and unpacks them.
+const UNZIP = `
+import sys, zipfile
+with zipfile.ZipFile(sys.argv[1]) as z:
+    bad = z.testzip()
+    if bad:
+        sys.exit(f"{bad}: its data does not match its CRC-32")
+    for info in z.infolist():
+        print(info.file_size, info.compress_size, info.compress_type, info.filename)
+    z.extractall(sys.argv[2])
+`;
+
+// A package of the build unpacked into `folder`, its entries as [{ name, size, packed, method }]
+// (method 8: deflated). Throws when the file is missing (`maker`: the script that writes it) or
+// does not read.
+export function unpackZip(zip, folder, maker) {
+  expect(existsSync(zip), `${zip} was not built (the build writes it with ${maker})`);
+  const unzip = spawnSync('python3', ['-c', UNZIP, zip, folder], { encoding: 'utf8' });
+  expect(unzip.status === 0, `python3 zipfile: ${unzip.stderr.trim() || `exit ${unzip.status}`}`);
+  return unzip.stdout.trim().split('\n').map((line) => {
+    const [size, packed, method, ...name] = line.split(' ');
+    return { name: name.join(' '), size: Number(size), packed: Number(packed), method: Number(method) };
+  });
 }
 
 // Until the widget has drawn what the last input changed: at least 250 ms, then until the canvas's

@@ -25,7 +25,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchPage, passes } from './browser.mjs';
+import { launch, serve, watchPage, passes, expect } from './browser.mjs';
 import { quickCheck } from '../../scripts/quick-check.mjs';
 
 const [site, out] = process.argv.slice(2);
@@ -57,9 +57,6 @@ mkdirSync(root, { recursive: true });
 let failures = 0;
 async function check(name, fn) {
   if (!(await passes(name, fn))) failures++;
-}
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
 }
 
 // [SECTION] Reading a cartridge

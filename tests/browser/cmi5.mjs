@@ -23,11 +23,10 @@
 //   the widgets are still saved, and the refused statements are not sent again and again;
 // - the Spanish package: its own cmi5.xml in Spanish and the Spanish page.
 // usage: node cmi5.mjs SITE_DIR OUT_DIR
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { launch, serve, waitForFirstFrame, watchPage, passes, settle } from './browser.mjs';
+import { launch, serve, waitForFirstFrame, watchPage, passes, settle, expect, unpackZip } from './browser.mjs';
 import { startLrs, SESSION_ID, PUBLISHER_ID } from './lrs.mjs';
 
 const [site, out] = process.argv.slice(2);
@@ -59,26 +58,11 @@ let failures = 0;
 async function check(name, fn) {
   if (!(await passes(name, fn))) failures++;
 }
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // [SECTION] The package
 
-const UNZIP = `
-import sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    bad = z.testzip()
-    if bad:
-        sys.exit(f"{bad}: its data does not match its CRC-32")
-    print("\\n".join(info.filename for info in z.infolist()))
-    z.extractall(sys.argv[2])
-`;
 function unzip(zip, folder) {
-  expect(existsSync(zip), `${zip} was not built (the build writes it with scripts/make-cmi5.mjs)`);
-  const result = spawnSync('python3', ['-c', UNZIP, zip, folder], { encoding: 'utf8' });
-  expect(result.status === 0, `python3 zipfile: ${result.stderr.trim() || `exit ${result.status}`}`);
-  const names = result.stdout.trim().split('\n').sort();
+  const names = unpackZip(zip, folder, 'scripts/make-cmi5.mjs').map(({ name }) => name).sort();
   expect(JSON.stringify(names) === JSON.stringify(['cmi5.xml', 'gpu-warmup.js', 'index.html']), `${zip} holds ${JSON.stringify(names)}`);
 }
 await check('the zip reads with its CRC-32s right and holds cmi5.xml, the lesson page and gpu-warmup.js only', async () => {

@@ -19,11 +19,10 @@
 //   one is ignored with one warning;
 // - a platform whose xAPI listener throws: one console warning, and the widget keeps working.
 // usage: node h5p.mjs SITE_DIR OUT_DIR
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, settle, waitForFirstFrame, watchPage, passes } from './browser.mjs';
+import { launch, serve, settle, waitForFirstFrame, watchPage, passes, expect, unpackZip } from './browser.mjs';
 import { quickCheck } from '../../scripts/quick-check.mjs';
 import { CONTENT_WHITELIST, LIBRARY_WHITELIST_EXTRAS } from '../../scripts/h5p-whitelist.mjs';
 
@@ -47,23 +46,9 @@ let failures = 0;
 async function check(name, fn) {
   if (!(await passes(name, fn))) failures++;
 }
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // [SECTION] The packages
 
-// Python's zipfile checks each entry's CRC-32 and sizes, lists the entries and unpacks them.
-const UNZIP = `
-import sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    bad = z.testzip()
-    if bad:
-        sys.exit(f"{bad}: its data does not match its CRC-32")
-    for info in z.infolist():
-        print(info.filename)
-    z.extractall(sys.argv[2])
-`;
 const readJson = (folder, name) => {
   const path = join(folder, name);
   expect(existsSync(path), `${name} is missing`);
@@ -79,11 +64,8 @@ const unpacked = {};
 for (const [locale, name] of Object.entries(PACKAGES)) {
   await check(`${name}: reads with its CRC-32s right; every file on H5P's whitelist; its four JSON files as H5P requires`, async () => {
     const path = join(site, name);
-    expect(existsSync(path), `${path} was not built (scripts/make-h5p.mjs)`);
     const folder = join(root, `content-${locale}`);
-    const unzip = spawnSync('python3', ['-c', UNZIP, path, folder], { encoding: 'utf8' });
-    expect(unzip.status === 0, `python3 zipfile: ${unzip.stderr.trim() || `exit ${unzip.status}`}`);
-    const files = unzip.stdout.trim().split('\n').filter((entry) => !entry.endsWith('/'));
+    const files = unpackZip(path, folder, 'scripts/make-h5p.mjs').map(({ name }) => name).filter((name) => !name.endsWith('/'));
 
     const h5p = readJson(folder, 'h5p.json');
     for (const field of ['title', 'language', 'mainLibrary']) {

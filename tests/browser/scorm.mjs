@@ -29,11 +29,10 @@
 //   interaction: one warning, and the status, score and saved states are still recorded;
 // - nothing is requested from another origin.
 // usage: node scorm.mjs SITE_DIR OUT_DIR
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launch, serve, waitForFirstFrame, watchPage, passes } from './browser.mjs';
+import { launch, serve, waitForFirstFrame, watchPage, passes, expect, unpackZip } from './browser.mjs';
 
 const [site, out] = process.argv.slice(2);
 if (!site || !out) { console.error('usage: node scorm.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -63,32 +62,12 @@ let failures = 0;
 async function check(name, fn) {
   if (!(await passes(name, fn))) failures++;
 }
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // [SECTION] The package
 
-// Python's zipfile checks each entry's CRC-32 and sizes, lists the entries and unpacks them.
-const UNZIP = `
-import sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    bad = z.testzip()
-    if bad:
-        sys.exit(f"{bad}: its data does not match its CRC-32")
-    for info in z.infolist():
-        print(info.filename, info.file_size, info.compress_size, info.compress_type)
-    z.extractall(sys.argv[2])
-`;
 let entries = [];
 await check('the zip reads with its CRC-32s right and holds imsmanifest.xml, the lesson page and gpu-warmup.js only', async () => {
-  expect(existsSync(PACKAGE), `${PACKAGE} was not built`);
-  const unzip = spawnSync('python3', ['-c', UNZIP, PACKAGE, course], { encoding: 'utf8' });
-  expect(unzip.status === 0, `python3 zipfile: ${unzip.stderr.trim() || `exit ${unzip.status}`}`);
-  entries = unzip.stdout.trim().split('\n').map((line) => {
-    const [name, size, packed, method] = line.split(' ');
-    return { name, size: Number(size), packed: Number(packed), method: Number(method) };
-  });
+  entries = unpackZip(PACKAGE, course, 'scripts/make-scorm.mjs');
   const names = entries.map((entry) => entry.name).sort();
   expect(JSON.stringify(names) === JSON.stringify(['gpu-warmup.js', 'imsmanifest.xml', 'index.html']),
          `the package holds ${JSON.stringify(names)}`);
@@ -688,9 +667,7 @@ await check('malformed suspend data from the LMS: ignored with one warning, the 
 await check('the Spanish package (attention-lesson-scorm12-es.zip): its own manifest, the Spanish page and words, its widgets in Spanish', async () => {
   const spanish = join(site, 'attention-lesson-scorm12-es.zip');
   const folder = join(root, 'course-es');
-  expect(existsSync(spanish), `${spanish} was not built`);
-  const unzip = spawnSync('python3', ['-c', UNZIP, spanish, folder], { encoding: 'utf8' });
-  expect(unzip.status === 0, `python3 zipfile: ${unzip.stderr.trim() || `exit ${unzip.status}`}`);
+  unpackZip(spanish, folder, 'scripts/make-scorm.mjs');
   const names = readdirSync(folder).sort();
   expect(JSON.stringify(names) === JSON.stringify(['gpu-warmup.js', 'imsmanifest.xml', 'index.html']), `it holds ${names}`);
   const manifest = readFileSync(join(folder, 'imsmanifest.xml'), 'utf8');

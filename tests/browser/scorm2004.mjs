@@ -25,11 +25,10 @@
 // - the Spanish package: its own manifest and identifier, the Spanish page;
 // - nothing is requested from another origin.
 // usage: node scorm2004.mjs SITE_DIR OUT_DIR
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { launch, serve, waitForFirstFrame, watchPage, passes } from './browser.mjs';
+import { launch, serve, waitForFirstFrame, watchPage, passes, expect, unpackZip } from './browser.mjs';
 
 const [site, out] = process.argv.slice(2);
 if (!site || !out) { console.error('usage: node scorm2004.mjs SITE_DIR OUT_DIR'); process.exit(2); }
@@ -69,31 +68,16 @@ let failures = 0;
 async function check(name, fn) {
   if (!(await passes(name, fn))) failures++;
 }
-function expect(condition, message) {
-  if (!condition) throw new Error(message);
-}
 
 // [SECTION] The package
 
 // Python's zipfile checks each entry's CRC-32 and sizes, lists the entries and unpacks them.
-const UNZIP = `
-import sys, zipfile
-with zipfile.ZipFile(sys.argv[1]) as z:
-    bad = z.testzip()
-    if bad:
-        sys.exit(f"{bad}: its data does not match its CRC-32")
-    for info in z.infolist():
-        print(info.filename, info.compress_type)
-    z.extractall(sys.argv[2])
-`;
 function unpack(zip, folder) {
-  const unzip = spawnSync('python3', ['-c', UNZIP, zip, folder], { encoding: 'utf8' });
-  expect(unzip.status === 0, `python3 zipfile: ${unzip.stderr.trim() || `exit ${unzip.status}`}`);
-  const entries = unzip.stdout.trim().split('\n').map((line) => line.split(' '));
-  const names = entries.map(([name]) => name).sort();
+  const entries = unpackZip(zip, folder, 'scripts/make-scorm.mjs ... --edition=2004');
+  const names = entries.map(({ name }) => name).sort();
   expect(JSON.stringify(names) === JSON.stringify(['gpu-warmup.js', 'imsmanifest.xml', 'index.html']),
          `${zip} holds ${JSON.stringify(names)}`);
-  for (const [name, method] of entries) expect(method === '8', `${name} is stored with method ${method}, not deflate`);
+  for (const { name, method } of entries) expect(method === 8, `${name} is stored with method ${method}, not deflate`);
 }
 await check('the zip reads with its CRC-32s right and holds imsmanifest.xml, the lesson page and gpu-warmup.js only', async () => {
   unpack(PACKAGE, course);

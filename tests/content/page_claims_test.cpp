@@ -293,9 +293,9 @@ TEST_CASE("the authors' guide names every scene, in the registry's order, as the
 }
 
 // The LMS packages grade the quick check themselves (SCORM's correct patterns, H5P's and the Common
-// Cartridge's quiz) from web/js/quiz-key.js: it must name the widget's right choices, counted from 1.
+// Cartridge's quiz) from web/js/lms-quiz.js: it must name the widget's right choices, counted from 1.
 TEST_CASE("the LMS packages' quiz key is the widget's") {
-  const std::string key = ReadFile(ATTN_WEB_DIR "/js/quiz-key.js");
+  const std::string key = ReadFile(ATTN_WEB_DIR "/js/lms-quiz.js");
   int listed = 0;
   for (size_t at = key.find("'quiz.q"); at != std::string::npos; at = key.find("'quiz.q", at + 1)) {
     const int question = std::atoi(key.c_str() + at + 7);

@@ -26,6 +26,7 @@
 // session to send); after MAX_FAILURES refusals the session sends no more statements. The State is
 // written on its own, so the learner's widgets are kept while the LRS takes them.
 import Cmi5 from '@xapi/cmi5';
+import { furthest, quickCheckDone, readProgress } from './lms-quiz.js';
 
 const PREFIX = 'Attention lesson (cmi5): ';
 const LAUNCH_NAMES = ['endpoint', 'fetch', 'actor', 'registration', 'activityId'];
@@ -126,29 +127,7 @@ function decodeSaved(doc, widgetCount) {
   return { widgets, completed: doc.completed === true, passed: doc.passed === true };
 }
 
-// [SECTION] The quick check's progress
-
-// {answered, revealed, correct, questions} as the widget reports it, or null.
-function readProgress(progress) {
-  if (!progress || typeof progress !== 'object') return null;
-  const { answered, revealed, correct, questions } = progress;
-  const count = (n) => Number.isInteger(n) && n >= 0 && n <= questions;
-  if (!Number.isInteger(questions) || questions < 1 || ![answered, revealed, correct].every(count)) return null;
-  return { answered, revealed, correct, questions };
-}
-
-// Any widget can show the quick check: the one furthest along speaks for the learner.
-function furthest(progressByIndex) {
-  let best = null;
-  for (const progress of progressByIndex.values()) {
-    const steps = progress.answered + progress.revealed;
-    if (!best || steps > best.answered + best.revealed ||
-        (steps === best.answered + best.revealed && progress.correct > best.correct)) {
-      best = progress;
-    }
-  }
-  return best;
-}
+// [SECTION] Answers
 
 // A prediction event's detail, checked; null for one the lesson does not record (a skip).
 function readPrediction(detail) {
@@ -307,8 +286,8 @@ function begin() {
   // "completed" once per registration, and "passed" or "failed" against the mastery score.
   function judge() {
     if (!session || session.mode !== 'Normal' || stopped()) return;
-    const best = furthest(progress);
-    if (!best || best.answered < best.questions || best.revealed < best.questions) return;
+    const best = furthest(progress).progress;
+    if (!quickCheckDone(best)) return;
     const { cmi5, masteryScore } = session;
     if (!saved.completed) {
       saved.completed = true;

@@ -6,7 +6,6 @@
 //   [SECTION] Finding the API  this window and its parents, then the opener and its parents
 //   [SECTION] Talking to the LMS  calls that report a refusal or an exception once
 //   [SECTION] Saved states    cmi.suspend_data's container, within the version's limit
-//   [SECTION] The quick check's progress
 //   [SECTION] Interactions    each prediction and quick-check answer as cmi.interactions.n
 //   [SECTION] The session     initialize, restore, record, commit at most every COMMIT_GAP_MS, finish
 // A version object says:
@@ -18,7 +17,7 @@
 //   and score elements that changed, as [element, value]), exitValue(sent), sessionTime(ms), and
 //   interaction(record) (an interaction's elements after its id, see [SECTION] Interactions).
 
-import { QUIZ_RIGHT_CHOICES } from './quiz-key.js';
+import { QUIZ_RIGHT_CHOICES, furthest, readProgress } from './lms-quiz.js';
 
 // An LMS puts its API in the window that frames the SCO or a few levels above it; the walk
 // stops there, as ADL's sample discovery algorithm does at its own limit.
@@ -205,37 +204,6 @@ function encodeSuspendData(order, states, slots, version) {
   }
   return text;
 }
-
-// [SECTION] The quick check's progress
-
-// {answered, revealed, correct, questions} as the widget reports it, or null.
-function readProgress(progress) {
-  if (!progress || typeof progress !== 'object') return null;
-  const { answered, revealed, correct, questions } = progress;
-  const count = (n) => Number.isInteger(n) && n >= 0 && n <= questions;
-  if (!Number.isInteger(questions) || questions < 1 || ![answered, revealed, correct].every(count)) return null;
-  return { answered, revealed, correct, questions };
-}
-
-// Any widget can show the quick check: the one furthest along speaks for the learner.
-function furthest(progressByIndex) {
-  let best = -1;
-  let bestProgress = null;
-  for (const [index, progress] of progressByIndex) {
-    const ahead = !bestProgress ||
-                  progress.answered + progress.revealed > bestProgress.answered + bestProgress.revealed ||
-                  (progress.answered + progress.revealed === bestProgress.answered + bestProgress.revealed &&
-                   progress.correct > bestProgress.correct);
-    if (ahead) {
-      best = index;
-      bestProgress = progress;
-    }
-  }
-  return { index: best, progress: bestProgress };
-}
-
-// Both questions answered and their reasoning read.
-export const quickCheckDone = (best) => Boolean(best) && best.answered >= best.questions && best.revealed >= best.questions;
 
 // [SECTION] Interactions
 

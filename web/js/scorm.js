@@ -24,7 +24,8 @@
 // and LMSGetErrorString say why) and the lesson carries on. Everything read from the LMS is
 // checked before use: malformed suspend data is ignored with a warning, and each state still goes
 // through the widget's own decoder, which takes a whole state or nothing.
-import { quickCheckDone, runScormSession, whenReady } from './scorm-core.js';
+import { quickCheckDone } from './lms-quiz.js';
+import { runScormSession, whenReady } from './scorm-core.js';
 
 // The widget's cap on one state (lesson::kStateFragmentMaxLength) is SCORM 1.2's on
 // cmi.suspend_data (CMIString4096): all widgets' states together must fit in one.

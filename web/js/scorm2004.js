@@ -29,7 +29,8 @@
 // An API that refuses a call, returns "false" or throws gets one console warning (GetLastError
 // and GetErrorString say why) and the lesson carries on. Everything read from the LMS is checked
 // before use.
-import { quickCheckDone, runScormSession, whenReady } from './scorm-core.js';
+import { quickCheckDone } from './lms-quiz.js';
+import { runScormSession, whenReady } from './scorm-core.js';
 
 // SCORM 2004's cmi.suspend_data is a characterstring of at least 64000 characters (its SPM).
 const SUSPEND_LIMIT = 64000;

@@ -1,0 +1,37 @@
+// What the learning-platform adapters know of the quick check (scorm-core.js, cmi5.js; the right
+// choices also scripts/quick-check.mjs, for the H5P package's and the Common Cartridge's quiz).
+
+// The right choices, counted from 1 as lesson.txt's quiz.qN.choiceN keys are. The widget decides
+// them (src/lesson/scenes/quiz/quiz.cpp, kCorrectChoices, counted from 0);
+// tests/content/page_claims_test.cpp checks that this file says the same.
+export const QUIZ_RIGHT_CHOICES = { 'quiz.q1': 2, 'quiz.q2': 3 };
+
+// {answered, revealed, correct, questions} as a widget reports its quick check (the
+// attention-widget-change event's detail.progress), or null for anything else.
+export function readProgress(progress) {
+  if (!progress || typeof progress !== 'object') return null;
+  const { answered, revealed, correct, questions } = progress;
+  const count = (n) => Number.isInteger(n) && n >= 0 && n <= questions;
+  if (!Number.isInteger(questions) || questions < 1 || ![answered, revealed, correct].every(count)) return null;
+  return { answered, revealed, correct, questions };
+}
+
+// Any widget can show the quick check: the one furthest along speaks for the learner (most
+// questions answered and read, then most right). `progressByIndex`: a Map of the widgets' place on
+// the page to their progress. {index, progress}; index -1 and progress null when there is none.
+export function furthest(progressByIndex) {
+  let index = -1;
+  let best = null;
+  for (const [at, progress] of progressByIndex) {
+    const steps = progress.answered + progress.revealed;
+    if (!best || steps > best.answered + best.revealed ||
+        (steps === best.answered + best.revealed && progress.correct > best.correct)) {
+      index = at;
+      best = progress;
+    }
+  }
+  return { index, progress: best };
+}
+
+// Both questions answered and their reasoning read.
+export const quickCheckDone = (best) => Boolean(best) && best.answered >= best.questions && best.revealed >= best.questions;
