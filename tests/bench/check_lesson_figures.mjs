@@ -2,7 +2,7 @@
 // what a Lighthouse report yields or why it is refused, medians over runs, Chrome's layout-shift
 // windows, and which steps and long tasks belong to a widget's start. Times nothing.
 // usage: node check_lesson_figures.mjs
-import { cumulativeLayoutShift, lighthouseFigures, lighthouseMedian, median, taskOfFrame, widgetStarts } from './lesson_figures.mjs';
+import { cumulativeLayoutShift, firstDrawn, lighthouseFigures, lighthouseMedian, median, startWork, taskOfFrame, widgetStarts } from './lesson_figures.mjs';
 
 const failures = [];
 const near = (a, b) => Math.abs(a - b) < 1e-9;
@@ -116,6 +116,20 @@ check('each figure is the median of the runs', summary.median.score === 0.75 && 
 check('the median run is the one with the median score', summary.median_run === 2 && summary.long_tasks[0].run === 2, summary);
 check('of two runs, the lower', lighthouseMedian(runs.slice(0, 2)).median_run === 0, lighthouseMedian(runs.slice(0, 2)).median_run);
 refuses('no runs', () => lighthouseMedian([]), /no Lighthouse run/);
+
+// A start's own work leaves out the steps that wait for the GPU process, which are summed apart.
+const measuredStep = (scene, step, start, duration) => ({ name: `attention-widget ${scene}: ${step}`, start, duration });
+const startSteps = [measuredStep('mask', 'main', 0, 20), measuredStep('mask', 'fonts', 30, 12.5), measuredStep('mask', 'context', 50, 58.7),
+               measuredStep('mask', 'renderer', 120, 4), measuredStep('mask', 'program', 130, 9), measuredStep('mask', 'backing store', 140, 3),
+               measuredStep('mask', 'first frame', 150, 30), measuredStep('compare', 'main', 5, 70), measuredStep('compare', 'first frame', 90, 10)];
+const maskWork = startWork(startSteps, 'mask');
+check("a start's own work is its steps but the GPU process's", maskWork.own_ms === 66.5 && maskWork.gpu_ms === 70.7, maskWork);
+check("its longest own step is not a wait for the GPU process", maskWork.longest_own.step === 'first frame' &&
+      maskWork.longest_own.duration_ms === 30 && maskWork.longest_gpu.step === 'context', maskWork);
+check("another widget's steps are not counted", startWork(startSteps, 'compare').own_ms === 80, startWork(startSteps, 'compare'));
+refuses('a widget with no measures', () => startWork(startSteps, 'learn'), /no "attention-widget learn: STEP"/);
+check('the widget drawn first is the one whose first frame ended first', firstDrawn(startSteps) === 'compare', firstDrawn(startSteps));
+refuses('a page where no widget drew', () => firstDrawn(startSteps.filter((m) => !m.name.endsWith('first frame'))), /no widget measured/);
 
 if (failures.length) {
   console.error(`lesson bench figures:\n  ${failures.join('\n  ')}`);

@@ -1,6 +1,7 @@
 // The lesson page's part of scripts/bench: index.html with its seven widgets, as Lighthouse 12
 // loads it on its default phone (mobile profile: simulated slow 4G and 4x CPU slowdown) and as a
-// reader scrolls it in headless Chromium, unthrottled, at 390 x 844 and 1280 x 800.
+// reader scrolls it in headless Chromium, unthrottled, at 390 x 844 and 1280 x 800, and each widget
+// scrolled into view at a 4x CPU slowdown.
 // usage: node lesson_bench.mjs SITE_DIR OUT_JSON
 //   BENCH_LIGHTHOUSE_RUNS (default 3): Lighthouse runs; each figure is the median of the runs.
 // The site is served by scripts/serve.mjs (tests/browser/browser.mjs), compressed or not as that
@@ -8,7 +9,7 @@
 import { writeFileSync } from 'node:fs';
 import { launch, serve } from '../browser/browser.mjs';
 import { lighthouse, lighthouseVersion } from '../browser/lighthouse.mjs';
-import { cumulativeLayoutShift, lighthouseFigures, lighthouseMedian, round, taskOfFrame, widgetStarts } from './lesson_figures.mjs';
+import { cumulativeLayoutShift, lighthouseFigures, lighthouseMedian, round, startWork, taskOfFrame, widgetStarts } from './lesson_figures.mjs';
 
 const [siteDir, outJson] = process.argv.slice(2);
 if (!siteDir || !outJson) {
@@ -187,6 +188,10 @@ async function scrollThrough(viewport, { warmUp = false } = {}) {
   if (errors.length) throw new Error(`lesson page at ${width} px: page errors: ${errors.join('; ')}`);
 
   const starts = widgetStarts(record);
+  // Each start's own main-thread work and its waits for the GPU process (lesson_figures.mjs).
+  const work = starts.map((s) => startWork(record.measures.filter((m) => m.start <= s.ready_ms), s.scene));
+  const longestOf = (kind) => work.map((w) => ({ scene: w.scene, ...w[kind] }))
+    .reduce((a, b) => (b.duration_ms > a.duration_ms ? b : a));
   const first = record.ready.reduce((a, b) => (b.at < a.at ? b : a));
   const longestStep = starts.map((s) => ({ scene: s.scene, ...s.longest_step }))
     .reduce((a, b) => (b.duration_ms > a.duration_ms ? b : a));
@@ -203,6 +208,9 @@ async function scrollThrough(viewport, { warmUp = false } = {}) {
     live_contexts_at_bottom: record.live,
     contexts_made: record.contextsMade,
     longest_start_step: longestStep,
+    longest_own_step: longestOf('longest_own'),
+    longest_gpu_step: longestOf('longest_gpu'),
+    start_work: work,
     longest_start_task_ms: Math.max(0, ...starts.map((s) => s.longest_task_ms)),
     longest_task_ms: round(Math.max(0, ...record.longTasks.map((t) => t.duration)), 1),
     // Every long task: the widget whose start it fell in, if any, and the widgets that drew a frame in it.
@@ -217,11 +225,47 @@ async function scrollThrough(viewport, { warmUp = false } = {}) {
     console_errors: consoleErrors,
   };
 }
+// 3. At a 4x CPU slowdown (the DevTools protocol's Emulation.setCPUThrottlingRate, the slowdown of
+// Lighthouse's phone), at 1280 x 800: each widget in turn scrolled into view at once, from the
+// scroll to its ready event. A widget that started before its turn (it came near the screen with
+// the one before) counts 0 ms.
+async function throttledStarts() {
+  const { name, width, height, ...device } = VIEWPORTS[VIEWPORTS.length - 1];
+  const context = await browser.newContext({ viewport: { width, height }, ...device });
+  await context.addInitScript(INSTRUMENT);
+  const page = await context.newPage();
+  const errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto(url, { waitUntil: 'load' });
+  const scenes = await page.evaluate(() => Array.from(document.querySelectorAll('[data-attention-widget]'))
+    .map((slot) => slot.dataset.scene));
+  const readyAt = (scene) => page.evaluate((s) => (window.__lessonBench.ready.find((r) => r.scene === s) || {}).at ?? null, scene);
+  const results = [];
+  for (const scene of scenes) {
+    const scrolledAt = await page.evaluate((s) => {
+      const at = performance.now();
+      document.querySelector(`[data-attention-widget][data-scene="${s}"]`).scrollIntoView({ block: 'center', behavior: 'instant' });
+      return at;
+    }, scene);
+    await page.waitForFunction((s) => window.__lessonBench.ready.some((r) => r.scene === s), scene,
+                               { timeout: READY_TIMEOUT_MS, polling: 100 });
+    const at = await readyAt(scene);
+    results.push({ scene, ms: round(Math.max(0, at - scrolledAt), 1) });
+  }
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await context.close();
+  if (errors.length) throw new Error(`lesson page at 4x CPU slowdown: page errors: ${errors.join('; ')}`);
+  return { rate: 4, width, height, starts: results, slowest_ms: Math.max(...results.map((r) => r.ms)) };
+}
+
 // One uncounted load first: the browser's first page also pays for starting its GPU and network
 // services, which would fall on whichever viewport came first.
 await scrollThrough(VIEWPORTS[VIEWPORTS.length - 1], { warmUp: true });
 const scroll = [];
 for (const viewport of VIEWPORTS) scroll.push(await scrollThrough(viewport));
+const throttled = await throttledStarts();
 await browser.close();
 site.server.close();
 
@@ -237,6 +281,7 @@ const result = {
     samples: lighthouseRuns.map(({ long_tasks: _, warnings: __, ...figures }) => figures),
   },
   scroll,
+  throttled,
   seconds: { lighthouse: Math.round((lighthouseDone - started) / 1000), scroll: Math.round((Date.now() - lighthouseDone) / 1000) },
 };
 writeFileSync(outJson, JSON.stringify(result, null, 2) + '\n');

@@ -134,3 +134,39 @@ export function widgetStarts({ measures, ready, longTasks, frames }) {
 }
 
 export const round = (x, digits = 2) => Number(x.toFixed(digits));
+
+// The steps of a widget's start (web/js/widget.js) whose time is Chromium's GPU process's rather
+// than the page's: making the WebGL context, reading the shader program's link status and
+// allocating the canvas's drawing buffer each wait on the page's main thread for the GPU process
+// to answer. Here that process is SwiftShader, on the CPU, sharing the machine's cores, so those
+// waits say how busy the machine is, not what the widget does; they are reported beside the
+// widget's own work, not budgeted.
+export const GPU_STEPS = ['context', 'program', 'backing store'];
+
+// One widget's start from the page's "attention-widget SCENE: STEP" measures ([{name, duration}]):
+// its own main-thread work and the GPU process's waits, in ms, and its longest step of each kind.
+export function startWork(measures, scene) {
+  const prefix = `attention-widget ${scene}: `;
+  const steps = measures.filter((m) => m.name.startsWith(prefix))
+    .map((m) => ({ step: m.name.slice(prefix.length), duration_ms: m.duration }));
+  if (!steps.length) throw new Error(`no "${prefix}STEP" performance.measure of the ${scene} widget's start`);
+  const longest = (list) => list.reduce((a, b) => (b.duration_ms > a.duration_ms ? b : a), { step: null, duration_ms: 0 });
+  const own = steps.filter((s) => !GPU_STEPS.includes(s.step));
+  const gpu = steps.filter((s) => GPU_STEPS.includes(s.step));
+  const sum = (list) => list.reduce((total, s) => total + s.duration_ms, 0);
+  return {
+    scene,
+    own_ms: round(sum(own), 1),
+    gpu_ms: round(sum(gpu), 1),
+    longest_own: { step: longest(own).step, duration_ms: round(longest(own).duration_ms, 1) },
+    longest_gpu: { step: longest(gpu).step, duration_ms: round(longest(gpu).duration_ms, 1) },
+  };
+}
+
+// The scene of the widget that drew first on a page: the one whose "first frame" step ended first.
+export function firstDrawn(measures) {
+  const firsts = measures.filter((m) => /^attention-widget [^:]+: first frame$/.test(m.name));
+  if (!firsts.length) throw new Error('no widget measured its first frame');
+  const first = firsts.reduce((a, b) => (b.start + b.duration < a.start + a.duration ? b : a));
+  return first.name.slice('attention-widget '.length, first.name.indexOf(':'));
+}

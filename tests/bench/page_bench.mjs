@@ -14,6 +14,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, serve } from '../browser/browser.mjs';
+import { firstDrawn, startWork } from './lesson_figures.mjs';
 
 const [siteDir, baselineDir, outJson] = process.argv.slice(2);
 if (!siteDir || !baselineDir || !outJson) {
@@ -128,6 +129,9 @@ async function framesDuring(page, ms) {
 // context is a new browser window, and Chromium starts a renderer for the window's own WebUI
 // with each, which would run beside the page being timed.
 const firstFrame = { widget: [], baseline: [], floor: [], lesson: [] };
+// The start of the first widget drawn on widget.html and on the lesson page, from its steps'
+// measures: its own main-thread work and the GPU process's waits (lesson_figures.mjs's startWork).
+const firstWork = { widget: [], lesson: [] };
 // The lesson page's own first contentful paint, which its first widget waits for (its text is
 // never held back for a widget).
 const lessonPaint = [];
@@ -136,11 +140,14 @@ for (const kind of Object.keys(firstFrame)) await (await openPage(PAGES[kind], t
 for (let run = 0; run < RUNS; ++run) {
   for (const kind of Object.keys(firstFrame)) {
     const { page } = await openPage(PAGES[kind], tabs);
-    const { clear, paint } = await page.evaluate(() => ({
+    const { clear, paint, measures } = await page.evaluate(() => ({
       clear: window.__bench.firstClear,
       paint: (performance.getEntriesByType('paint').find((e) => e.name === 'first-contentful-paint') || {}).startTime,
+      measures: performance.getEntriesByType('measure').filter((m) => m.name.startsWith('attention-widget '))
+        .map((m) => ({ name: m.name, start: m.startTime, duration: m.duration })),
     }));
     firstFrame[kind].push(clear);
+    if (kind in firstWork) firstWork[kind].push(startWork(measures, firstDrawn(measures)));
     if (kind === 'lesson' && typeof paint === 'number') lessonPaint.push(paint);
     await page.close();
   }
@@ -148,6 +155,11 @@ for (let run = 0; run < RUNS; ++run) {
 await tabs.close();
 const firstFrameMedian = Object.fromEntries(Object.entries(firstFrame).map(([k, v]) => [k, round(median(v), 1)]));
 const lessonPaintMedian = lessonPaint.length ? round(median(lessonPaint), 1) : null;
+const firstWorkMedian = Object.fromEntries(Object.entries(firstWork).map(([kind, starts]) => [kind, {
+  scene: starts[0]?.scene ?? null,
+  own_ms: round(median(starts.map((w) => w.own_ms)), 1),
+  gpu_ms: round(median(starts.map((w) => w.gpu_ms)), 1),
+}]));
 const overhead = {
   widget: round(firstFrameMedian.widget - firstFrameMedian.floor, 1),
   baseline: round(firstFrameMedian.baseline - firstFrameMedian.floor, 1),
@@ -313,6 +325,7 @@ const result = {
   runs: RUNS,
   first_frame_ms: { samples: firstFrame, median: firstFrameMedian, overhead_above_floor: overhead },
   lesson_first_contentful_paint_ms: { samples: lessonPaint, median: lessonPaintMedian },
+  first_widget_work_ms: { samples: firstWork, median: firstWorkMedian },
   idle,
   drag,
   playback,
