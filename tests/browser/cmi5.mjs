@@ -244,7 +244,7 @@ function expectSessionShape(list, launchRecord) {
   expect(list.filter((statement) => statement.verb.id === VERB('terminated')).length === 1, 'not one "terminated"');
   expect(list.filter((statement) => statement.verb.id === VERB('initialized')).length === 1, 'not one "initialized"');
 }
-function expectAnswered(statement, { question, test, response, success, interactionType }) {
+function expectAnswered(statement, { question, test, response, success, interactionType, confidence = undefined }) {
   expect(statement.object.id === `${ACTIVITY}/test/${test}/question/${question}`, `answered: object ${statement.object.id}`);
   const definition = statement.object.definition || {};
   expect(definition.type === 'http://adlnet.gov/expapi/activities/cmi.interaction' && definition.interactionType === interactionType,
@@ -252,6 +252,8 @@ function expectAnswered(statement, { question, test, response, success, interact
   expect(statement.result?.response === response && statement.result?.success === success,
          `${question}: result ${JSON.stringify(statement.result)}`);
   expect(ISO_DURATION.test(statement.result?.duration || '') && statement.result.duration !== 'PT0S', `${question}: duration ${statement.result?.duration}`);
+  const said = statement.result?.extensions?.['urn:attention-lesson:xapi:confidence'];
+  expect(said === confidence, `${question}: confidence ${JSON.stringify(said)}, not ${JSON.stringify(confidence)}`);
   expect((statement.context?.contextActivities?.parent || []).some((activity) => activity.id === ACTIVITY), `${question}: the AU is not its parent`);
 }
 function expectValid() {
@@ -315,7 +317,8 @@ await check('a first launch: token once, "initialized" first, a prediction and a
     expectSessionShape(list, record);
     const answered = list.filter((statement) => statement.verb.id === VERB('answered'));
     expect(answered.length === 2, `${answered.length} "answered"`);
-    expectAnswered(answered[0], { question: 'compare.strongest', test: 'predictions', response: 'bus', success: true, interactionType: 'choice' });
+    expectAnswered(answered[0], { question: 'compare.strongest', test: 'predictions', response: 'bus', success: true,
+                                  interactionType: 'choice', confidence: 'sure' });
     expectAnswered(answered[1], { question: 'quiz.q1', test: 'quiz', response: 'B', success: true, interactionType: 'choice' });
     const verbs = list.map((statement) => statement.verb.id.split('/').pop());
     expect(!verbs.includes('completed') && !verbs.includes('passed') && !verbs.includes('failed'), `verbs: ${verbs.join(', ')}`);

@@ -224,8 +224,8 @@ await check('a prediction through the widget: an "answered" statement of that qu
     expect(statement.object.definition.interactionType === 'other', `interaction ${statement.object.definition.interactionType}`);
     expect(statement.context.contextActivities.parent[0].id === id, `parent ${JSON.stringify(statement.context.contextActivities.parent)}`);
     const { result } = statement;
-    expect(result && result.response === 'bus' && result.success === true && /^PT\d+(\.\d+)?S$/.test(result.duration),
-           `result ${JSON.stringify(result)}`);
+    expect(result && result.response === 'bus' && result.success === true && /^PT\d+(\.\d+)?S$/.test(result.duration) &&
+           result.extensions?.['urn:attention-lesson:xapi:confidence'] === 'sure', `result ${JSON.stringify(result)}`);
     expect(statement.actor && statement.actor.objectType === 'Agent', `actor ${JSON.stringify(statement.actor)}`);
     expectQuiet(session);
   } finally {

@@ -13,7 +13,8 @@
 //    hidden; the next launch hands them back to the widgets.
 //  - Each committed prediction and each checked quick-check answer is a "cmi5 allowed" statement:
 //    verb "answered", object ACTIVITYID/test/(predictions|quiz)/question/QUESTION, an interaction
-//    (numeric for a number, else choice) with the response, success and the time it took.
+//    (numeric for a number, else choice) with the response, success and the time it took, and for
+//    a prediction how sure the learner said they were (a result extension, CONFIDENCE_EXTENSION).
 //  - In launchMode Normal: "completed" once both questions of the quick check are answered and
 //    their reasoning read (once per registration); then "passed" or "failed" with the quick
 //    check's share right as result.score.scaled against the launch data's masteryScore (one of
@@ -26,7 +27,7 @@
 // session to send); after MAX_FAILURES refusals the session sends no more statements. The State is
 // written on its own, so the learner's widgets are kept while the LRS takes them.
 import Cmi5 from '@xapi/cmi5';
-import { furthest, quickCheckDone, readProgress } from './lms-quiz.js';
+import { CONFIDENCES, CONFIDENCE_EXTENSION, furthest, quickCheckDone, readProgress } from './lms-quiz.js';
 
 const PREFIX = 'Attention lesson (cmi5): ';
 const LAUNCH_NAMES = ['endpoint', 'fetch', 'actor', 'registration', 'activityId'];
@@ -138,7 +139,9 @@ function readPrediction(detail) {
       typeof latency !== 'number' || !(latency >= 0 && latency < 86400)) {
     return null;
   }
-  return { scene, question, prediction, correct, latency };
+  // The quick check's answers have no confidence; a prediction's is one of CONFIDENCES.
+  const confidence = CONFIDENCES.includes(detail.confidence) ? detail.confidence : null;
+  return { scene, question, prediction, correct, latency, confidence };
 }
 
 // [SECTION] The session
@@ -194,6 +197,7 @@ function begin() {
   // statements' order is the order the LRS receives them in.
   const queue = [];
   let pumping = false;
+  let answerConfidence = null;  // the confidence of the "answered" statement the client is building
   let batch = null;  // while the page goes away: the statements to send in one request
   async function pump() {
     if (pumping) return;
@@ -279,8 +283,11 @@ function begin() {
     const definition = { type: INTERACTION, interactionType: numeric ? 'numeric' : 'choice' };
     // The AU is the question's parent (the client puts its "objective" argument there).
     const au = { objectType: 'Activity', id: params.activityId };
-    record(`"answered" for ${answer.question}`, () => cmi5.interaction(quiz ? 'quiz' : 'predictions', answer.question,
-      numeric ? String(number) : answer.prediction, definition, answer.correct, period, au));
+    record(`"answered" for ${answer.question}`, () => {
+      answerConfidence = answer.confidence;
+      return cmi5.interaction(quiz ? 'quiz' : 'predictions', answer.question, numeric ? String(number) : answer.prediction,
+                              definition, answer.correct, period, au);
+    });
   }
 
   // "completed" once per registration, and "passed" or "failed" against the mastery score.
@@ -388,8 +395,14 @@ function begin() {
       throw new Error(`the launch data (State "LMS.LaunchData") is not cmi5's: ${error.message}`);
     }
   };
+  // The client builds an "answered" statement and hands it here at once: the confidence of the
+  // prediction it answers, which the client has no place for, goes into its result's extensions.
   const sendStatement = cmi5.sendXapiStatement.bind(cmi5);
   cmi5.sendXapiStatement = (statement, options) => {
+    if (answerConfidence && statement.result) {
+      statement.result.extensions = { ...(statement.result.extensions || {}), [CONFIDENCE_EXTENSION]: answerConfidence };
+    }
+    answerConfidence = null;
     if (!batch) return sendStatement(statement, options);
     batch.push(statement);
     return Promise.resolve();

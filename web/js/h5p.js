@@ -8,7 +8,8 @@
 //  - Each prediction and each checked quick-check answer (attention-widget-prediction) is an
 //    "answered" statement whose object is that question, a child of the lesson: the quick check's
 //    as a choice interaction with its choices, the right one and a score of 1 or 0; a prediction
-//    as an "other" interaction with no score. A skipped prediction answers nothing and sends none.
+//    as an "other" interaction with no score, how sure the learner said they were as a result
+//    extension (CONFIDENCE_EXTENSION, lms-quiz.js). A skipped prediction sends nothing.
 //  - The quick check complete (both questions answered and their reasoning read): a "completed"
 //    statement of the lesson itself, with the score of the two questions as the answers stand;
 //    after that, an "answered" one of the lesson each time the score changes. H5P hands these to
@@ -18,6 +19,7 @@
 // Every call into H5P is guarded: one that throws gets one console warning and the widget keeps
 // working. The words of the quick check's statements come from window.attentionLessonQuiz, which
 // the package's lesson-words.js defines from the lesson files.
+import { CONFIDENCES, CONFIDENCE_EXTENSION } from './lms-quiz.js';
 
 const PREFIX = 'Attention lesson (H5P): ';
 // The widget's cap on one state (lesson::kStateFragmentMaxLength).
@@ -158,6 +160,7 @@ AttentionLesson.prototype.answered = function answered(detail) {
     const result = { response: String(detail.prediction || ''), completion: true };
     if (typeof detail.correct === 'boolean') result.success = detail.correct;
     if (typeof detail.latency === 'number' && detail.latency >= 0) result.duration = `PT${Math.round(detail.latency * 100) / 100}S`;
+    if (CONFIDENCES.includes(detail.confidence)) result.extensions = { [CONFIDENCE_EXTENSION]: detail.confidence };
     const quiz = quizWords(this.options.locale);
     const words = detail.scene === 'quiz' && quiz ? quiz.find((entry) => entry.id === question) : null;
     if (words) {

@@ -1,5 +1,13 @@
-// What the learning-platform adapters know of the quick check (scorm-core.js, cmi5.js; the right
-// choices also scripts/quick-check.mjs, for the H5P package's and the Common Cartridge's quiz).
+// What the learning-platform adapters know of the learner's answers (scorm-core.js, cmi5.js,
+// h5p.js; the right choices also scripts/quick-check.mjs, for the H5P package's and the Common
+// Cartridge's quiz).
+
+// How sure the learner said they were of a prediction ("sure", "think-so", "guessing": the
+// attention-widget-prediction event's detail.confidence), as an extension of an xAPI statement's
+// result: xAPI has no element for it. The key is an IRI of the lesson's own (a URN, so that it
+// names no web address), documented in docs/lms.md.
+export const CONFIDENCE_EXTENSION = 'urn:attention-lesson:xapi:confidence';
+export const CONFIDENCES = ['sure', 'think-so', 'guessing'];
 
 // The right choices, counted from 1 as lesson.txt's quiz.qN.choiceN keys are. The widget decides
 // them (src/lesson/scenes/quiz/quiz.cpp, kCorrectChoices, counted from 0);
