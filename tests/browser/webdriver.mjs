@@ -30,7 +30,7 @@ function freePort() {
 }
 
 // Xvfb on the first free display: -displayfd writes the display's number once it accepts clients.
-function startXvfb() {
+export function startXvfb() {
   return new Promise((resolve, reject) => {
     const xvfb = spawn('Xvfb', ['-displayfd', '1', '-screen', '0', '1400x1000x24', '-nolisten', 'tcp'],
                        { stdio: ['ignore', 'pipe', 'ignore'] });
