@@ -1,7 +1,8 @@
 // A small W3C WebDriver client (classic HTTP) for WebKitGTK: WebKitWebDriver drives MiniBrowser,
 // WebKit's engine as Safari has it, on an X server of its own (Xvfb: MiniBrowser has no headless
 // mode). Only what the browser tests use: navigate, run a script, wait for a condition, pointer and
-// key actions, window size, screenshots, and the page's console read from the browser's output.
+// key actions, window size, screenshots. Classic WebDriver reports no console messages and runs no
+// script before a page's own: a test hooks console.error and page errors once the page has loaded.
 // usage: const webkit = await startWebKit(); const page = await webkit.newSession(); ...;
 //        await page.close(); await webkit.stop();
 import { spawn } from 'node:child_process';
@@ -52,8 +53,8 @@ export function webkitMissing() {
   return null;
 }
 
-// Starts Xvfb and WebKitWebDriver. Everything the browser writes (its console, with
-// write-console-messages-to-stdout) is kept in `log`, a line at a time.
+// Starts Xvfb and WebKitWebDriver. What the driver writes is kept in `log`, a line at a time, for
+// a test to print when the driver fails.
 export async function startWebKit() {
   const { xvfb, display } = await startXvfb();
   const port = await freePort();
@@ -81,7 +82,7 @@ export async function startWebKit() {
   return {
     log,
     display,
-    newSession: (options) => newSession(base, log, options),
+    newSession: (options) => newSession(base, options),
     async stop() {
       driver.kill();
       xvfb.kill();
@@ -102,13 +103,14 @@ async function command(base, method, path, body) {
   return reply.value;
 }
 
-// A browser window driven by one session. Scripts are function bodies or functions; functions are
+// A browser window driven by one session (`args`: MiniBrowser's further options, as its --help-all
+// lists them, e.g. '--enable-webgl=false'). Scripts are function bodies or functions; functions are
 // sent as their source and called with `args` (JSON values), as Playwright's evaluate does.
-async function newSession(base, log, { args = [] } = {}) {
+async function newSession(base, { args = [] } = {}) {
   const session = await command(base, 'POST', '/session', { capabilities: { alwaysMatch: {
     'webkitgtk:browserOptions': {
       binary: MINIBROWSER,
-      args: ['--automation', '--enable-write-console-messages-to-stdout=true', ...args],
+      args: ['--automation', ...args],
     },
   } } });
   const at = `/session/${session.sessionId}`;
@@ -138,9 +140,10 @@ async function newSession(base, log, { args = [] } = {}) {
       return call('POST', '/element', { using: 'css selector', value: selector });
     },
     // Pointer actions: `steps` are { type: 'pointerMove', x, y, origin } / pointerDown / pointerUp /
-    // pause entries (https://www.w3.org/TR/webdriver2/#actions); released afterwards.
-    async pointer(steps) {
-      await call('POST', '/actions', { actions: [{ type: 'pointer', id: 'mouse', parameters: { pointerType: 'mouse' },
+    // pause entries (https://www.w3.org/TR/webdriver2/#actions) of a mouse, or of a 'touch' or 'pen'
+    // pointer; released afterwards.
+    async pointer(steps, pointerType = 'mouse') {
+      await call('POST', '/actions', { actions: [{ type: 'pointer', id: pointerType, parameters: { pointerType },
                                                    actions: steps }] });
       await call('DELETE', '/actions');
     },
@@ -154,9 +157,6 @@ async function newSession(base, log, { args = [] } = {}) {
                             : await call('GET', '/screenshot');
       return Buffer.from(value, 'base64');
     },
-    // The browser's console lines since `from` (an index into the shared log).
-    consoleSince: (from) => log.slice(from).filter((line) => /^CONSOLE /.test(line)),
-    logMark: () => log.length,
     close: () => call('DELETE', ''),
   };
   return page;
