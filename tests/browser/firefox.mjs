@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { serve, passes } from './browser.mjs';
-import { startXvfb } from './webdriver.mjs';
+import { startXvfb, stopProcess } from './webdriver.mjs';
 const require = createRequire(import.meta.url);
 const puppeteer = require('puppeteer-core');
 
@@ -97,7 +97,7 @@ const INSTRUMENT = () => {
       console.log(`skip - ${name}: this Firefox offers no WebGL 2 context under Xvfb, and the widget needs one`);
     }
     await browser.close();
-    xvfb.kill();
+    await stopProcess(xvfb);
     server.close();
     process.exit(SKIP);
   }
@@ -175,7 +175,7 @@ await check('the walkthrough: Play (K) advances the lesson\'s time, Pause (K) st
 });
 
 await browser.close();
-xvfb.kill();
+await stopProcess(xvfb);
 server.close();
 console.log(`# Firefox checks took ${((Date.now() - started) / 1000).toFixed(1)} s`);
 console.log(failures ? `${failures} Firefox check(s) failed` : 'all Firefox checks passed');

@@ -30,6 +30,16 @@ function freePort() {
   });
 }
 
+// Ends a process this file started and waits until it has exited, so that it is reaped here and
+// not left to outlive the test as a zombie.
+export function stopProcess(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill();
+  });
+}
+
 // Xvfb on the first free display: -displayfd writes the display's number once it accepts clients.
 export function startXvfb() {
   return new Promise((resolve, reject) => {
@@ -84,8 +94,8 @@ export async function startWebKit() {
     display,
     newSession: (options) => newSession(base, options),
     async stop() {
-      driver.kill();
-      xvfb.kill();
+      await stopProcess(driver);
+      await stopProcess(xvfb);
     },
   };
 }
