@@ -83,6 +83,20 @@ const frames = (selector = 'canvas') => page.evaluate((sel) => Number(document.q
 const firstFrame = (what, selector = 'canvas[data-frames]') =>
   page.waitFor((sel) => Number(document.querySelector(sel)?.dataset.frames) >= 1, selector, { timeout: 60000, what });
 
+// Until the widget stops drawing: its frame count (data-frames) the same over half a second, so
+// that its parallel DOM's places are those of its settled layout (a loaded machine draws late).
+async function settled(what, selector = 'canvas[data-frames]') {
+  let last = null;
+  await page.waitFor((sel) => Number(document.querySelector(sel)?.dataset.frames), selector, { what });
+  for (let tries = 0; tries < 20; ++tries) {
+    const frames = await page.evaluate((sel) => Number(document.querySelector(sel)?.dataset.frames), selector);
+    if (frames === last) return;
+    last = frames;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`${what}: the widget did not stop drawing within 10 s`);
+}
+
 // [SECTION] WebGL 2
 
 await open(`${origin}/widget.html?scene=compare`);
@@ -118,6 +132,7 @@ await check(`every scene of widget.html starts and draws (${scenes.join(', ')})`
 await check('Compare: dragging the query\'s tip and ArrowRight on it move the query in the widget\'s state', async () => {
   await open(`${origin}/widget.html?scene=compare#scene=compare&compare.predict=-_0s`);
   await firstFrame('Compare\'s first frame');
+  await settled('Compare\'s start');
   // The query's button in the widget's parallel DOM lies over its tip on the plane.
   const tip = await page.waitFor(() => {
     const box = document.querySelector('.attn-stage [aria-label="query"]')?.getBoundingClientRect();
@@ -244,7 +259,8 @@ await check('the walkthrough: Play (K) advances the lesson\'s time, Pause (K) st
   await page.press('k');
   const paused = await page.waitFor(() => { const p = window.__playback[window.__playback.length - 1]; return p && !p.playing && p; },
                                     null, { timeout: 10000, what: 'the pause' });
-  await page.wait(400);
+  // The frames that show the pause itself (the widget draws a few after an input) are done.
+  await settled('the pause');
   const before = await frames();
   await page.wait(2000);
   const after = await frames();
