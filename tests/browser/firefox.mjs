@@ -161,8 +161,16 @@ await check('the walkthrough: Play (K) advances the lesson\'s time, Pause (K) st
                                             { timeout: 10000 })
     .then((handle) => handle.jsonValue())
     .catch(() => { throw new Error('no pause after the second K'); });
-  await wait(400);
   const frames = () => page.evaluate(() => Number(document.querySelector('canvas').dataset.frames));
+  // The frames that show the pause itself (the widget draws a few after an input) are done: the
+  // frame count the same over half a second (a loaded machine draws late).
+  for (let last = null, tries = 0; ; ++tries) {
+    const now = await frames();
+    if (now === last) break;
+    if (tries >= 20) throw new Error('the widget did not stop drawing within 10 s of the pause');
+    last = now;
+    await wait(500);
+  }
   const before = await frames();
   await wait(2000);
   const after = await frames();
