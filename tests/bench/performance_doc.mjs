@@ -231,8 +231,12 @@ tests check this page's generator and the lesson bench's arithmetic on made-up r
   page script runs. The three pages and the lesson page alternate, each run in a new tab (its own
   renderer process, nothing cached), after one uncounted round; single runs spread widely, so the
   budget uses the medians' overhead above the floor. The lesson page's first frame is its first
-  widget's (the walkthrough, on the first screen at 1280 × 800); its budget is 1.3 times
-  widget.html's median of the same runs.
+  widget's (the walkthrough, on the first screen at 1280 × 800). Its budget is on the widget's
+  own start-up work, 1.3 times widget.html's, both medians of the same runs: the widget's steps
+  (the loader's \`performance.measure\` entries) but those that wait on the page's thread for
+  Chromium's GPU process (making the WebGL context, reading the program's link status,
+  allocating the drawing buffer). Here that process is SwiftShader, on the CPU, so its waits
+  measure the machine's load; they and the first frames' times are reported, not budgeted.
 - **Idle**: frames drawn in 3 s untouched; then told it is hidden (\`visibilityState\` and a
   \`visibilitychange\` event, while animation frames keep coming); then scrolled out of view. In
   the last two the host page also sets a new state, which the widget may draw only once seen.
@@ -275,15 +279,20 @@ tests check this page's generator and the lesson bench's arithmetic on made-up r
   widgets on screen are ready, to the bottom.
 - **A widget's start** runs from its first step to its last frame before a pause of
   ${SETTLE_MS} ms, at most ${SETTLE_LIMIT_MS / 1000} s after its ready event (its first frames are part of it). Its
-  longest task is the longest of its steps (the loader's \`performance.measure\` entries,
-  \`attention-widget SCENE: STEP\`) and of the long tasks overlapping it; the goal is 50 ms.
+  steps are the loader's \`performance.measure\` entries, \`attention-widget SCENE: STEP\`; no
+  step of the widget's own work may take over 50 ms. The steps that wait for the GPU process
+  (above) and the long tasks overlapping a start are reported beside it.
+- **At a 4× CPU slowdown** (the DevTools protocol's \`Emulation.setCPUThrottlingRate\`, the
+  slowdown of Lighthouse's phone), at 1280 × 800: each widget in turn is scrolled into view at
+  once, and its ready event must follow within 1 s (a widget that started with the one before
+  counts 0).
 - **Layout shift** is Chrome's CLS over the load and the scroll-through: the largest burst of
   shifts (each less than 1 s after the last, within 5 s). Lighthouse's CLS covers the load alone.
 - **Budgets**: for Lighthouse, the lesson's goals on a phone (score at least 0.95, Total
   Blocking Time at most 150 ms, Largest Contentful Paint 2.0 s, Time to Interactive 3.0 s, CLS
-  0.1); the first widget on the first screen drawn within 1.3 times widget.html's first frame
-  (both medians of the alternating first-frame runs above); for the scroll-through, no task of a
-  widget's start over 50 ms, no layout shift at all
+  0.1); the first widget on the first screen doing its own start-up work within 1.3 times
+  widget.html's (both medians of the alternating first-frame runs above); for the
+  scroll-through, no step of a widget's own start-up work over 50 ms, no layout shift at all
   (the page keeps each widget's place from the start), and at most three live WebGL contexts at
   either width: the widget being read and one on either side.
 
