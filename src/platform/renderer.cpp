@@ -70,6 +70,13 @@ void CheckProgram(Renderer& r) {
   GLint linked = GL_FALSE;
   glGetProgramiv(r.program, GL_LINK_STATUS, &linked);
   if (linked == GL_TRUE) return;
+  // A lost context says "not linked" of every program, and has no log to give (on the web the
+  // log is null, which the GL glue would read as a string). Its loss may come before the page hears
+  // of it; the program made after the restore is checked then.
+  if (glIsProgram(r.program) == GL_FALSE) {
+    r.program_checked = false;
+    return;
+  }
   GLint length = 0;
   glGetProgramiv(r.program, GL_INFO_LOG_LENGTH, &length);
   std::string log(length > 1 ? static_cast<size_t>(length) : 1, '\0');

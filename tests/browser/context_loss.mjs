@@ -192,6 +192,68 @@ await check(`the widget survives ${LOSSES} WebGL context losses with its picture
   await context.close();
 });
 
+// A loss comes before its event: the context is lost at once, the webglcontextlost event only in
+// a later task. A widget just restored asks whether its new program linked on its first idle
+// frame; a lost context answers "not linked" there and has no log to read. The loss is put in
+// front of each of the animation frames after a restore in turn, so that one of them is that
+// idle frame, whichever it is.
+const BEFORE_FRAMES = () => {
+  window.__frameHook = { armed: -1, count: 0 };
+  const raf = window.requestAnimationFrame.bind(window);
+  window.requestAnimationFrame = (callback) => raf((time) => {
+    const hook = window.__frameHook;
+    if (hook.armed >= 0 && hook.count++ === hook.armed) {
+      hook.armed = -1;
+      window.__loseContext.loseContext();
+    }
+    return callback(time);
+  });
+};
+await check('a loss in any of the frames after a restore, before the widget hears of it, stops nothing', async () => {
+  const context = await browser.newContext({ viewport: { width: 1024, height: 760 }, deviceScaleFactor: 1 });
+  await context.addInitScript(INSTRUMENT);
+  await context.addInitScript(BEFORE_FRAMES);
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=compare#scene=compare&compare.predict=-_0s`);
+  await waitForFirstFrame(page);
+  const waitFor = (what, predicate, arg) => page.waitForFunction(predicate, arg, { timeout: 15000 })
+    .catch(() => { throw new Error(`${what}${problems.length ? `\n  ${problems.join('\n  ')}` : ''}`); });
+  await page.evaluate(() => {
+    window.__loseContext = document.querySelector('canvas').getContext('webgl2').getExtension('WEBGL_lose_context');
+    window.__loseContext.loseContext();
+  });
+  const FRAMES = 8;
+  for (let frame = 0; frame <= FRAMES; ++frame) {
+    const lost = frame + 1;
+    await waitFor(`loss ${lost}: no webglcontextlost event`, (n) => window.__gl.lost >= n, lost);
+    await page.waitForTimeout(200);
+    const drawn = await page.evaluate(() => Number(document.querySelector('canvas').dataset.frames));
+    // Armed when the context comes back: lost again just before animation frame FRAME after it.
+    await page.evaluate((at) => {
+      document.querySelector('canvas').addEventListener('webglcontextrestored', () => {
+        window.__frameHook.count = 0;
+        window.__frameHook.armed = at;
+      }, { once: true, capture: true });
+      window.__loseContext.restoreContext();
+    }, frame);
+    await waitFor(`restore ${lost}: no webglcontextrestored event`, (n) => window.__gl.restored >= n, lost);
+    await waitFor(`restore ${lost}: no frame drawn`, (n) => Number(document.querySelector('canvas').dataset.frames) > n, drawn);
+    // The widget may have stopped asking for frames before FRAME: then it is lost by hand.
+    await page.waitForFunction((n) => window.__gl.lost > n, lost, { timeout: 2000 }).catch(() => page.evaluate(() => {
+      window.__frameHook.armed = -1;
+      window.__loseContext.loseContext();
+    }));
+  }
+  await waitFor('the last loss: no webglcontextlost event', (n) => window.__gl.lost >= n, FRAMES + 2);
+  const drawn = await page.evaluate(() => Number(document.querySelector('canvas').dataset.frames));
+  await page.evaluate(() => window.__loseContext.restoreContext());
+  await waitFor('after the last restore: no frame drawn', (n) => Number(document.querySelector('canvas').dataset.frames) > n, drawn);
+  const kept = problems.filter((p) => !/loseContext: context lost|GL Driver Message/.test(p));
+  if (kept.length) throw new Error(kept.join('\n  '));
+  await context.close();
+});
+
 await browser.close();
 server.close();
 console.log(`context losses survived: ${survived} of ${LOSSES}`);
