@@ -84,6 +84,9 @@ await context.addInitScript(KEEP_WIDGET_MODULES);
 await context.addInitScript(INSTRUMENT);
 const page = await context.newPage();
 const problems = watchPage(page);
+// A page error's stack, for the report: watchPage keeps only its message.
+const stacks = [];
+page.on('pageerror', (error) => stacks.push({ seconds: Math.round(elapsed()), pass, stack: error.stack }));
 const cdp = await context.newCDPSession(page);
 await cdp.send('HeapProfiler.enable');
 await page.goto(`${origin}/index.html`);
@@ -95,6 +98,7 @@ console.log(`soak: ${minutes} min of the lesson page (${scenes.length} widgets: 
 
 const slot = (scene) => `div[data-attention-widget][data-scene="${scene}"]`;
 const began = Date.now();
+let pass = 0;
 const elapsed = () => (Date.now() - began) / 1000;
 let nextSampleAt = SAMPLE_SECONDS;
 const samples = [];
@@ -129,6 +133,15 @@ async function showWidget(scene) {
     const gl = canvas && canvas.getContext('webgl2');
     return window.__soak.ready.has(document.querySelector(sel).dataset.scene) && gl && !gl.isContextLost();
   }, slot(scene), { timeout: 60000 });
+  // A context just given back by the schedule makes its GL objects again over its next frames:
+  // the widget has drawn on screen and stopped drawing before it is driven.
+  let last = -1;
+  for (let waited = 0; waited < 20000; waited += 250) {
+    const frames = await page.evaluate((sel) => Number(document.querySelector(`${sel} canvas`).dataset.frames), slot(scene));
+    if (frames === last && frames > 0) return;
+    last = frames;
+    await page.waitForTimeout(250);
+  }
 }
 
 // A state for each scene, two variants that passes take in turn (docs/embedding.md's fragments).
@@ -286,7 +299,6 @@ function formatRow(row) {
 // [SECTION] Passes
 
 console.log(COLUMNS.map((key) => (key === 'label' ? key.padEnd(16) : key.padStart(key.length + 1))).join(' '));
-let pass = 0;
 let baseline = null;
 try {
   // The walkthrough, on the first screen, starts without a scroll.
@@ -335,11 +347,12 @@ for (const row of samples) {
   if (row.idleFrames !== 0) broken.push(`${row.idleFrames} frames drawn in ${IDLE_MS / 1000} idle seconds (${row.label}, ${row.seconds} s)`);
 }
 if (problems.length) broken.push(`console: ${problems.slice(0, 10).join('\n  ')}`);
+for (const { seconds, stack } of stacks.slice(0, 3)) console.log(`page error at ${seconds} s:\n  ${stack}`);
 
 const result = {
   minutes, passes: pass, sampleSeconds: SAMPLE_SECONDS, idleMs: IDLE_MS,
   budgets: { growth: GROWTH, maxLiveContexts: MAX_LIVE_CONTEXTS, idleFrames: 0 },
-  baseline, samples, problems, broken,
+  baseline, samples, problems, stacks, broken,
 };
 writeFileSync(join(out, 'soak.json'), `${JSON.stringify(result, null, 2)}\n`);
 await browser.close();
