@@ -61,7 +61,7 @@ rm -f "$out/pid"
 timeout $(( minutes * 60 * 3 + 600 )) "${XVFB[@]}" sh -c 'echo $$ >"$1"; exec "$2" "$3"' soak \
   "$out/pid" "$replay" "$out/stream.txt" >"$out/replay.log" 2>&1 &
 runner=$!
-for (( i = 0; i < 100 && ! -s "$out/pid"; ++i )); do sleep 0.1; done
+for (( i = 0; i < 300; ++i )); do [ -s "$out/pid" ] && break; sleep 0.1; done
 pid="$(cat "$out/pid" 2>/dev/null || true)"
 [ -n "$pid" ] || { echo "FAIL: the replay did not start (log: $out/replay.log)"; exit 1; }
 
