@@ -87,6 +87,10 @@ const problems = watchPage(page);
 // A page error's stack, for the report: watchPage keeps only its message.
 const stacks = [];
 page.on('pageerror', (error) => stacks.push({ seconds: Math.round(elapsed()), pass, stack: error.stack }));
+// Console messages by type: DevTools keeps the last ones (up to 1000) and what they refer to, which
+// the heap then holds; a page that logs on every change shows here first.
+const consoleCounts = {};
+page.on('console', (msg) => { consoleCounts[msg.type()] = (consoleCounts[msg.type()] || 0) + 1; });
 const cdp = await context.newCDPSession(page);
 await cdp.send('HeapProfiler.enable');
 await page.goto(`${origin}/index.html`);
@@ -278,12 +282,13 @@ async function sample(label) {
   };
   samples.push(row);
   console.log(formatRow(row));
+  // The next periodic sample comes a full interval after this one, an end of pass's included.
+  nextSampleAt = elapsed() + SAMPLE_SECONDS;
   return row;
 }
 
 async function maybeSample() {
   if (elapsed() < nextSampleAt) return;
-  nextSampleAt = elapsed() + SAMPLE_SECONDS;
   await sample(`pass ${pass}`);
 }
 
@@ -352,7 +357,7 @@ for (const { seconds, stack } of stacks.slice(0, 3)) console.log(`page error at 
 const result = {
   minutes, passes: pass, sampleSeconds: SAMPLE_SECONDS, idleMs: IDLE_MS,
   budgets: { growth: GROWTH, maxLiveContexts: MAX_LIVE_CONTEXTS, idleFrames: 0 },
-  baseline, samples, problems, stacks, broken,
+  baseline, samples, consoleCounts, problems, stacks, broken,
 };
 writeFileSync(join(out, 'soak.json'), `${JSON.stringify(result, null, 2)}\n`);
 await browser.close();
@@ -361,7 +366,8 @@ const last = samples[samples.length - 1];
 if (baseline && last) {
   console.log(`soak: ${pass} passes in ${Math.round(elapsed())} s; from the end of pass 1 to the last sample: ` +
               `heap ${baseline.heapMB.toFixed(2)} -> ${last.heapMB.toFixed(2)} MB, wasm ${baseline.wasmMB.toFixed(2)} -> ` +
-              `${last.wasmMB.toFixed(2)} MB, DOM nodes ${baseline.nodes} -> ${last.nodes}; peak live contexts ${peak}`);
+              `${last.wasmMB.toFixed(2)} MB, DOM nodes ${baseline.nodes} -> ${last.nodes}; peak live contexts ${peak}; ` +
+              `console messages ${JSON.stringify(consoleCounts)}`);
 }
 if (broken.length) {
   for (const reason of broken) console.log(`not ok - ${reason}`);
