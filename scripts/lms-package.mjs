@@ -3,6 +3,7 @@
 // the zip container that gives the same bytes for the same files.
 import { build } from 'esbuild';
 import { zipSync } from 'fflate';
+import { offlineLesson } from './make-offline.mjs';
 
 // `entry` and what it imports as one minified classic script, its names kept out of the page's
 // global scope (the same settings as the loader's bundle, scripts/bundle-web.mjs). The licence
@@ -24,6 +25,16 @@ export const htmlText = (text) => text.replace(/&lt;/g, '<').replace(/&gt;/g, '>
 export function pageTitle(html) {
   const match = /<title>([^<]*)<\/title>/.exec(html);
   return match ? htmlText(match[1]).trim() : null;
+}
+
+// The one-file lesson (make-offline.mjs) with the adapter at `adapterJs` bundled and inlined before
+// its loader, and the page's title: { html, title }. Throws, saying why, when either cannot be had.
+export async function adaptedLesson(site, widgetJs, adapterJs, locale) {
+  const adapter = await bundleScript(adapterJs);
+  const html = offlineLesson(site, widgetJs, { adapter, locale });
+  const title = pageTitle(html);
+  if (!title) throw new Error('the lesson page has no <title> to name the package by');
+  return { html, title };
 }
 
 // `files` ([{ name, data }]) in one zip: every entry dated 1980-01-01 00:00 (the first day a zip's

@@ -14,8 +14,7 @@
 //     CompletedOrPassed, Passed or NotApplicable
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleScript, htmlText, packageZip, pageTitle, xmlText } from './lms-package.mjs';
-import { offlineLesson } from './make-offline.mjs';
+import { adaptedLesson, htmlText, packageZip, xmlText } from './lms-package.mjs';
 
 const USAGE = 'usage: node make-cmi5.mjs SITE_DIR SINGLE_FILE_WIDGET_JS CMI5_JS OUTPUT_ZIP [LOCALE] ' +
               '[--mastery-score=S] [--move-on=V]';
@@ -47,20 +46,18 @@ const AU_ID = 'urn:attention-lesson:course:au:lesson';
 
 // [SECTION] The lesson page
 
-// The adapter and the client as one script (their licence notices at its end).
-const adapter = await bundleScript(cmi5Js);
 let html;
+let title;
 try {
-  html = offlineLesson(site, widgetJs, { adapter, locale });
+  const lesson = await adaptedLesson(site, widgetJs, cmi5Js, locale);
+  html = lesson.html;
+  title = xmlText(lesson.title);
 } catch (error) {
   fail(error.message);
 }
 
 // [SECTION] cmi5.xml
 
-const plainTitle = pageTitle(html);
-if (!plainTitle) fail('the lesson page has no <title> to name the package by');
-const title = xmlText(plainTitle);
 const descriptionMatch = /<meta name="description" content="([^"]*)">/.exec(html);
 const description = descriptionMatch ? xmlText(htmlText(descriptionMatch[1]).trim()) : title;
 const langMatch = /<html lang="([^"]+)"/.exec(html);

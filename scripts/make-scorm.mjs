@@ -19,8 +19,7 @@
 //     lesson as cmi.scaled_passing_score.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bundleScript, packageZip, pageTitle, xmlText } from './lms-package.mjs';
-import { offlineLesson } from './make-offline.mjs';
+import { adaptedLesson, packageZip, xmlText } from './lms-package.mjs';
 
 const USAGE = 'usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE] ' +
               '[--edition=1.2|2004] [--passing-score=S]';
@@ -55,19 +54,18 @@ const WARMUP = 'gpu-warmup.js';
 
 // [SECTION] The lesson page
 
-const adapter = await bundleScript(scormJs);
 let html;
+let title;
 try {
-  html = offlineLesson(site, widgetJs, { adapter, locale });
+  const lesson = await adaptedLesson(site, widgetJs, scormJs, locale);
+  html = lesson.html;
+  title = xmlText(lesson.title);
 } catch (error) {
   fail(error.message);
 }
 
 // [SECTION] imsmanifest.xml
 
-const plainTitle = pageTitle(html);
-if (!plainTitle) fail('the lesson page has no <title> to name the package by');
-const title = xmlText(plainTitle);
 
 const identifier = `attention-lesson${locale ? `-${xmlText(locale)}` : ''}`;
 const resources = `  <resources>

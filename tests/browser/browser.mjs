@@ -89,6 +89,27 @@ export async function visitWidgetSlots(page, done, timeout = 30000) {
   return slots.length;
 }
 
+// An init script (an init script of the page's context) that counts the page's live WebGL contexts,
+// those made and not lost, whenever one is made, lost or restored, so a peak between two looks
+// counts too: window.__liveContexts = { live(), peak }.
+export const COUNT_LIVE_CONTEXTS = () => {
+  const made = [];
+  const record = { peak: 0, live: () => made.filter((gl) => !gl.isContextLost()).length };
+  window.__liveContexts = record;
+  const count = () => { record.peak = Math.max(record.peak, record.live()); };
+  const getContext = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
+    const gl = getContext.call(this, type, ...rest);
+    if (gl && /webgl/.test(type) && !made.includes(gl)) {
+      made.push(gl);
+      count();
+    }
+    return gl;
+  };
+  window.addEventListener('webglcontextlost', count, true);
+  window.addEventListener('webglcontextrestored', count, true);
+};
+
 // An init script (context.addInitScript) that keeps each widget's module beside its canvas in
 // window.__widgets = [{canvas, module}], for tests that call the wasm directly (attn_control_at).
 export const KEEP_WIDGET_MODULES = () => {

@@ -531,7 +531,9 @@ await check('a saved State document the lesson cannot read: ignored with one war
   const session = await open(query);
   try {
     await startWidget(session, 'quiz');
-    await until('the adapter\'s warning', async () => ({ ok: session.notes.length > 0, seen: session.notes }));
+    // The warning follows the token, the launch data, "initialized" and two State requests: on a
+    // loaded machine that can take a while.
+    await until('the adapter\'s warning', async () => ({ ok: session.notes.length > 0, seen: session.notes }), 30000);
     const states = await reported(session, 'quiz');
     expect(states.every((state) => !state.includes('quiz.q1')), `the quiz opened with ${JSON.stringify(states)}`);
     expect(session.notes.length === 1 && /widget 99 does not exist/.test(session.notes[0]), `the adapter said: ${session.notes.join(' | ') || 'nothing'}`);

@@ -12,7 +12,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { serve, passes } from './browser.mjs';
+import { COUNT_LIVE_CONTEXTS, serve, passes } from './browser.mjs';
 import { startXvfb, stopProcess } from './webdriver.mjs';
 const require = createRequire(import.meta.url);
 const puppeteer = require('puppeteer-core');
@@ -60,25 +60,10 @@ async function open(url, width, height, ...init) {
 }
 const wait = (ms) => new Promise((done) => setTimeout(done, ms));
 
-// Runs before the page: records the widgets' ready events and the most WebGL contexts live at once
-// (counted whenever one is made, lost or restored, so a peak between two scroll stops counts too).
+// Runs before the page, after COUNT_LIVE_CONTEXTS (browser.mjs), which keeps the most WebGL
+// contexts live at once: records the widgets' ready events.
 const INSTRUMENT = () => {
-  window.__start = { ready: [], peak: 0 };
-  const made = [];
-  const count = () => {
-    window.__start.peak = Math.max(window.__start.peak, made.filter((gl) => !gl.isContextLost()).length);
-  };
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const gl = getContext.call(this, type, ...rest);
-    if (gl && /webgl/.test(type) && !made.includes(gl)) {
-      made.push(gl);
-      count();
-    }
-    return gl;
-  };
-  window.addEventListener('webglcontextlost', count, true);
-  window.addEventListener('webglcontextrestored', count, true);
+  window.__start = { ready: [] };
   document.addEventListener('attention-widget-ready', (e) => window.__start.ready.push(e.target.dataset.scene), true);
 };
 
@@ -108,7 +93,7 @@ const INSTRUMENT = () => {
 for (const [width, height] of [[1280, 800], [390, 844]]) {
   await check(`the lesson page scrolled top to bottom at ${width} x ${height} starts every widget as it comes near, ` +
               `at most ${MAX_LIVE_CONTEXTS} contexts live, no console error`, async () => {
-    const { page, problems } = await open(`${origin}/index.html`, width, height, INSTRUMENT);
+    const { page, problems } = await open(`${origin}/index.html`, width, height, COUNT_LIVE_CONTEXTS, INSTRUMENT);
     await page.waitForFunction(() => document.readyState === 'complete');
     const slots = await page.evaluate(() => Array.from(document.querySelectorAll('div[data-attention-widget]')).map((s) => s.dataset.scene));
     let stops = 0;
@@ -127,7 +112,7 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
       if (atEnd) break;
       if (stops > 400) throw new Error('the page did not reach its end');
     }
-    const { ready, peak } = await page.evaluate(() => window.__start);
+    const { ready, peak } = await page.evaluate(() => ({ ready: window.__start.ready, peak: window.__liveContexts.peak }));
     const never = slots.filter((scene) => !ready.includes(scene));
     if (never.length) throw new Error(`never started: ${never.join(', ')}`);
     if (peak > MAX_LIVE_CONTEXTS) throw new Error(`${peak} live contexts at once (at most ${MAX_LIVE_CONTEXTS})`);

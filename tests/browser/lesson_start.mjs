@@ -11,7 +11,7 @@
 // usage: node lesson_start.mjs SITE_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, serve, watchPage } from './browser.mjs';
+import { COUNT_LIVE_CONTEXTS, launch, serve, watchPage } from './browser.mjs';
 
 // docs/embedding.md states this bound.
 const MAX_LIVE_CONTEXTS = 3;
@@ -22,26 +22,11 @@ const [dir, out] = process.argv.slice(2);
 if (!dir || !out) { console.error('usage: node lesson_start.mjs SITE_DIR OUT_DIR'); process.exit(2); }
 mkdirSync(out, { recursive: true });
 
-// Runs before the page: records the widgets' ready events in order, each widget's last state,
-// layout shifts, and the most WebGL contexts live at once (counted whenever one is made, lost or
-// restored, so a peak between two scroll stops counts too).
+// Runs before the page, after COUNT_LIVE_CONTEXTS (browser.mjs), which keeps the most WebGL contexts
+// live at once: records the widgets' ready events in order, each widget's last state, and layout
+// shifts.
 const INSTRUMENT = () => {
-  window.__start = { ready: [], states: new Map(), shift: 0, peak: 0 };
-  const made = [];
-  const count = () => {
-    window.__start.peak = Math.max(window.__start.peak, made.filter((gl) => !gl.isContextLost()).length);
-  };
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const gl = getContext.call(this, type, ...rest);
-    if (gl && /webgl/.test(type) && !made.includes(gl)) {
-      made.push(gl);
-      count();
-    }
-    return gl;
-  };
-  window.addEventListener('webglcontextlost', count, true);
-  window.addEventListener('webglcontextrestored', count, true);
+  window.__start = { ready: [], states: new Map(), shift: 0 };
   document.addEventListener('attention-widget-ready', (e) => window.__start.ready.push(e.target.dataset.scene), true);
   document.addEventListener('attention-widget-change', (e) => window.__start.states.set(e.target.dataset.scene, e.detail.state), true);
   new PerformanceObserver((list) => {
@@ -72,6 +57,7 @@ async function open(url, viewport, phone) {
   const problems = watchPage(page);
   const wasmRequests = [];
   page.on('request', (request) => { if (request.url().endsWith('.wasm')) wasmRequests.push(request.url()); });
+  await page.addInitScript(COUNT_LIVE_CONTEXTS);
   await page.addInitScript(INSTRUMENT);
   await page.goto(url);
   await page.waitForFunction(() => document.readyState === 'complete');
@@ -203,7 +189,7 @@ for (const [width, height, phone, tall] of [[390, 844, true, false], [1280, 800,
     }
     await page.waitForFunction((n) => window.__start.ready.length >= n, slots, { timeout: 60000 })
       .catch(async () => { throw new Error(`started: ${(await page.evaluate(() => window.__start.ready)).join(', ')}`); });
-    peak = Math.max(peak, await liveContexts(page), await page.evaluate(() => window.__start.peak));
+    peak = Math.max(peak, await liveContexts(page), await page.evaluate(() => window.__liveContexts.peak));
     const walkthroughLost = await page.evaluate(() =>
       document.querySelector('[data-scene="walkthrough"] canvas').getContext('webgl2').isContextLost());
     if (!walkthroughLost) throw new Error('the walkthrough, far above, still holds its context');

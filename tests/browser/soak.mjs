@@ -21,7 +21,7 @@
 // usage: node soak.mjs SITE_DIR OUT_DIR [--minutes=N]   (default 2: the suite's short form)
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { KEEP_WIDGET_MODULES, launch, serve, watchPage } from './browser.mjs';
+import { COUNT_LIVE_CONTEXTS, KEEP_WIDGET_MODULES, launch, serve, watchPage } from './browser.mjs';
 
 // [SECTION] Budgets and timing
 
@@ -51,25 +51,10 @@ mkdirSync(out, { recursive: true });
 
 // [SECTION] The page's instruments
 
-// Runs before the page's scripts: counts the WebGL contexts made and live (the peak too, counted
-// whenever a context is made, lost or restored, so a peak between two samples counts), and records
-// which widgets are ready and each widget's playback reports.
+// Runs before the page's scripts, after COUNT_LIVE_CONTEXTS (browser.mjs): records which widgets
+// are ready and each widget's playback reports.
 const INSTRUMENT = () => {
-  window.__soak = { ready: new Set(), peak: 0, playing: new Map() };
-  const made = [];
-  window.__soak.live = () => made.filter((gl) => !gl.isContextLost()).length;
-  const count = () => { window.__soak.peak = Math.max(window.__soak.peak, window.__soak.live()); };
-  const getContext = HTMLCanvasElement.prototype.getContext;
-  HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
-    const gl = getContext.call(this, type, ...rest);
-    if (gl && /webgl/.test(type) && !made.includes(gl)) {
-      made.push(gl);
-      count();
-    }
-    return gl;
-  };
-  window.addEventListener('webglcontextlost', count, true);
-  window.addEventListener('webglcontextrestored', count, true);
+  window.__soak = { ready: new Set(), playing: new Map() };
   document.addEventListener('attention-widget-ready', (e) => window.__soak.ready.add(e.target.dataset.scene), true);
   document.addEventListener('attention-widget-playback',
                             (e) => window.__soak.playing.set(e.target.dataset.scene, e.detail.playing), true);
@@ -81,6 +66,7 @@ const browser = await launch();
 const { server, origin } = await serve(dir);
 const context = await browser.newContext({ viewport: DESKTOP });
 await context.addInitScript(KEEP_WIDGET_MODULES);
+await context.addInitScript(COUNT_LIVE_CONTEXTS);
 await context.addInitScript(INSTRUMENT);
 const page = await context.newPage();
 const problems = watchPage(page);
@@ -268,8 +254,8 @@ async function sample(label) {
   const heap = await cdp.send('Runtime.getHeapUsage');
   const dom = await cdp.send('Memory.getDOMCounters');
   const page_ = await page.evaluate(() => ({
-    live: window.__soak.live(),
-    peak: window.__soak.peak,
+    live: window.__liveContexts.live(),
+    peak: window.__liveContexts.peak,
     wasm: window.__widgets.map((w) => w.module.HEAP8 ? w.module.HEAP8.buffer.byteLength : 0),
   }));
   const row = {
