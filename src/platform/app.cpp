@@ -233,6 +233,29 @@ std::string OfferedSceneList(const App& app) {
   return names;
 }
 
+// ImGui takes at most one press or release of a button or key a frame, so input that came faster
+// than frames waits in its queue. A change the page makes (setState, setScene, play, pause, seek)
+// comes after the input the learner gave before it: it waits until that input is taken, so that a
+// click made on the old state cannot land on the new one. At most this many frames.
+constexpr int kHostChangeWaitFrames = 30;
+
+bool InputBefore(unsigned event_id) {
+  const ImGuiContext* context = ImGui::GetCurrentContext();
+  return context && !context->InputEventsQueue.empty() && context->InputEventsQueue.front().EventId < event_id;
+}
+
+void Apply(App& app, const App::HostChange& change);
+
+// After a frame, or at once when no frame will take the input (`now`).
+void RunHostChanges(App& app, bool now) {
+  if (app.host_changes.empty()) return;
+  if (!now && InputBefore(app.host_changes_after_event) && ++app.host_changes_waited < kHostChangeWaitFrames) return;
+  std::vector<App::HostChange> changes;
+  changes.swap(app.host_changes);
+  app.host_changes_waited = 0;
+  for (const App::HostChange& change : changes) Apply(app, change);
+}
+
 // A widget that offers some scenes only (embed option scenes) never shows another: a link or a
 // state naming one opens the first it offers.
 void KeepSceneOffered(App& app) {
@@ -349,6 +372,7 @@ void AppFrame(App& app) {
   // above, so no key or button stays down.
   if (app.host->ContextLost()) {
     ReleaseRenderer(app);
+    RunHostChanges(app, true);
     app.host->Idle();
     return;
   }
@@ -363,6 +387,7 @@ void AppFrame(App& app) {
   }
   // Not shown, or its GL context not made yet (a staged start's first frame comes after it).
   if (!app.host->Shown() || !app.renderer_ready) {
+    RunHostChanges(app, true);
     app.host->Idle();
     return;
   }
@@ -432,6 +457,7 @@ void AppFrame(App& app) {
   }
   ++app.frames_drawn;
   app.host->FrameDrawn(app.frames_drawn);
+  RunHostChanges(app, false);
   Publish(app);
 
   if (shown && app.frame_drawn) app.frame_drawn(app);
@@ -446,16 +472,54 @@ void AppFrame(App& app) {
   if (shown) WindowSwap();
 }
 
+namespace {
+
+void Apply(App& app, const App::HostChange& change) {
+  using Kind = App::HostChange::Kind;
+  switch (change.kind) {
+    case Kind::State:
+      // Decoded again: the predictions' pending events may have grown while it waited.
+      if (!lesson::DecodeState(change.text, &app.state, nullptr)) return;
+      KeepSceneOffered(app);
+      lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
+      break;
+    case Kind::Scene: lesson::ParseScene(change.text, &app.state.scene); break;
+    case Kind::Play:
+      if (!app.state.walkthrough.playing) lesson::PlaybackPlay(app.state, app.ui.playback, lesson::LessonTimeline());
+      break;
+    case Kind::Pause: lesson::PlaybackPause(app.state); break;
+    case Kind::Seek:
+      lesson::PlaybackSeek(app.state, app.ui.playback, lesson::LessonTimeline(), change.seconds);
+      break;
+  }
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+}
+
+// Now, or once ImGui has taken the input given before it (see RunHostChanges).
+void AfterInput(App& app, App::HostChange change) {
+  const ImGuiContext* context = ImGui::GetCurrentContext();
+  const unsigned next_event = context ? context->InputEventsNextEventId : 0;
+  if (app.host_changes.empty() && !InputBefore(next_event)) {
+    Apply(app, change);
+    return;
+  }
+  app.host_changes.push_back(std::move(change));
+  app.host_changes_after_event = next_event;
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+}
+
+}  // namespace
+
 bool AppApplyState(App& app, const std::string& fragment) {
   std::string warning;
-  if (!lesson::DecodeState(fragment, &app.state, &warning)) {
+  lesson::LessonState checked = app.state;
+  if (!lesson::DecodeState(fragment, &checked, &warning)) {
     std::fprintf(stderr, "warning: ignoring the widget state in the link: %s\n", warning.c_str());
     return false;
   }
-  KeepSceneOffered(app);
-  lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
-  app.frames_pending = kFramesAfterInput;
-  app.host->Wake();
+  AfterInput(app, {App::HostChange::Kind::State, fragment});
   return true;
 }
 
@@ -472,9 +536,7 @@ bool AppSetScene(App& app, const std::string& name) {
                  OfferedSceneList(app).c_str());
     return false;
   }
-  app.state.scene = scene;
-  app.frames_pending = kFramesAfterInput;
-  app.host->Wake();
+  AfterInput(app, {App::HostChange::Kind::Scene, name});
   return true;
 }
 
@@ -508,22 +570,15 @@ void AppShutdown(App& app) {
 
 // [The page's commands (exports_web.cpp)]
 
-void AppPlay(App& app) {
-  if (!app.state.walkthrough.playing) lesson::PlaybackPlay(app.state, app.ui.playback, lesson::LessonTimeline());
-  app.host->Wake();
-}
+// Play, Pause and Seek keep their order behind a setState or setScene still waiting (AfterInput).
 
-void AppPause(App& app) {
-  lesson::PlaybackPause(app.state);
-  app.frames_pending = kFramesAfterInput;
-  app.host->Wake();
-}
+void AppPlay(App& app) { AfterInput(app, {App::HostChange::Kind::Play, {}}); }
+
+void AppPause(App& app) { AfterInput(app, {App::HostChange::Kind::Pause, {}}); }
 
 bool AppSeek(App& app, double seconds) {
   if (!std::isfinite(seconds)) return false;
-  lesson::PlaybackSeek(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
-  app.frames_pending = kFramesAfterInput;
-  app.host->Wake();
+  AfterInput(app, {App::HostChange::Kind::Seek, {}, seconds});
   return true;
 }
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "lesson/embed_options.h"
 #include "lesson/lesson_state.h"
@@ -80,6 +81,16 @@ struct App {
   std::function<void(App& app)> frame_drawn;
   unsigned clock_ticked_ms = 0;  // WindowTicksMs() when the clock of what runs (playback, training) last moved
   bool clock_ticking = false;    // the clock moved at the last frame call (else it starts now)
+  // The page's own changes (setState, setScene) made while ImGui still held input given before
+  // them, in order, and the id of the first event given after the newest of them (see AppFrame).
+  struct HostChange {
+    enum class Kind { State, Scene, Play, Pause, Seek } kind;
+    std::string text;      // State: the fragment; Scene: the name
+    double seconds = 0.0;  // Seek
+  };
+  std::vector<HostChange> host_changes;
+  unsigned host_changes_after_event = 0;
+  int host_changes_waited = 0;  // frames they have waited
   std::string published_playback;       // what the last playback report to the page said ("1:3|")
   unsigned published_playback_ms = 0;   // WindowTicksMs() when the page last heard of the playback
 };

@@ -219,6 +219,46 @@ await check('a quick Ctrl+click on a slider opens its box for a typed number', a
   await context.close();
 });
 
+// ImGui takes one press or release a frame, so clicks that come faster than frames wait in its
+// queue. A setState made behind them must come after them, not be overwritten by them.
+await check('clicks given before a setState are taken before it: the state set is the one that stays', async () => {
+  const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+  const page = await context.newPage();
+  const problems = watchPage(page);
+  await page.goto(`${origin}/widget.html?scene=combine`);
+  await waitForFirstFrame(page);
+  await page.waitForFunction(() => document.querySelector('[aria-live]')?.textContent);
+  const box = await page.getByRole('slider', { name: 'First value' }).boundingBox();
+  // The question stays open, so the slider stays where the clicks go.
+  const wanted = 'scene=combine&combine.values=3,5&combine.weight=0.5';
+  // Six clicks along the slider and the setState, all in one task: no frame comes between them.
+  const frames = await page.evaluate(({ box, wanted }) => {
+    const canvas = document.querySelector('canvas');
+    const at = (type, x, buttons) => canvas.dispatchEvent(new PointerEvent(type, {
+      bubbles: true, pointerId: 1, pointerType: 'mouse', isPrimary: true, button: type === 'pointermove' ? -1 : 0,
+      buttons, clientX: x, clientY: box.y + box.height / 2 }));
+    for (let i = 0; i < 6; ++i) {
+      const x = box.x + box.width * (0.1 + 0.15 * i);
+      at('pointermove', x, 0);
+      at('pointerdown', x, 1);
+      at('pointerup', x, 0);
+    }
+    AttentionWidget.get(document.querySelector('main[data-attention-widget-page]')).setState(wanted);
+    return Number(canvas.dataset.frames);
+  }, { box, wanted });
+  // Once the widget stops drawing, every click has been taken (a frame each for press and release).
+  await page.waitForFunction((n) => Number(document.querySelector('canvas').dataset.frames) > n + 12, frames,
+                             { timeout: 20000 }).catch(() => { throw new Error('the widget drew fewer than 12 frames after the clicks'); });
+  await settle(page);
+  const live = await liveText(page);
+  if (!/^Values 3 and 5, weights 0\.5 and 0\.5\./.test(live)) throw new Error(`the clicks landed after the setState: "${live}"`);
+  const hash = await page.evaluate(() => window.location.hash);
+  if (hash !== `#${wanted}`) throw new Error(`the URL fragment is "${hash}", expected "#${wanted}"`);
+  if (problems.length) throw new Error(problems.join('\n  '));
+  console.log(`  after 6 clicks and a setState in one task: "${live.slice(0, 50)}"`);
+  await context.close();
+});
+
 await check('Tab moves among the widget\'s controls, whose elements take the focus; from the canvas, Escape, then Tab, leaves', async () => {
   const context = await browser.newContext({ viewport: { width: 1000, height: 800 } });
   const page = await context.newPage();

@@ -236,7 +236,10 @@ struct EventReplay::Action {
   int width = 0, height = 0;
 };
 
-EventReplay::EventReplay(const std::vector<StreamEvent>& events) : stream_events_(events.size()) { Expand(events); }
+EventReplay::EventReplay(const std::vector<StreamEvent>& events, uint64_t play_ms)
+    : stream_events_(events.size()), play_ms_(play_ms) {
+  Expand(events);
+}
 
 EventReplay::~EventReplay() = default;
 
@@ -515,6 +518,10 @@ void EventReplay::QueueEvents(App& app) {
     return;
   }
   waiting_ = 0;
+  if (next_ >= actions_.size() && finish_frame_ == 0 && SDL_GetTicks64() - started_ms_ < play_ms_) {
+    next_ = 0;
+    ++passes_;
+  }
   if (next_ >= actions_.size()) {
     Finish(app);
     return;
@@ -688,9 +695,9 @@ void EventReplay::Finish(App& app) {
   if (finish_frame_ == 1 + kSettleFrames) {
     const uint64_t elapsed = SDL_GetTicks64() - started_ms_;
     std::printf(
-        "replay: %zu stream events, %ld SDL events pushed, %d frames (%d shown, %d waiting for ImGui's input "
-        "queue), %d resizes, %d scene switches in %llu ms\n",
-        stream_events_, pushed_, frames_, frames_shown_, waited_frames_, resizes_, scene_switches_,
+        "replay: %d pass%s of %zu stream events, %ld SDL events pushed, %d frames (%d shown, %d waiting for "
+        "ImGui's input queue), %d resizes, %d scene switches in %llu ms\n",
+        passes_, passes_ == 1 ? "" : "es", stream_events_, pushed_, frames_, frames_shown_, waited_frames_, resizes_, scene_switches_,
         static_cast<unsigned long long>(elapsed));
     std::vector<std::string> problems = CheckImGui();
     for (const std::string& problem : CheckState(app.state)) problems.push_back(problem);

@@ -36,7 +36,9 @@ bool LoadEventStream(const std::string& path, std::vector<StreamEvent>* events, 
 
 class EventReplay final : public InputSource {
  public:
-  explicit EventReplay(const std::vector<StreamEvent>& events);
+  // With `play_ms` above 0 the stream is played again from its start, pass after pass, until
+  // that much time has gone by (the last pass is finished), and is checked once at the end.
+  explicit EventReplay(const std::vector<StreamEvent>& events, uint64_t play_ms = 0);
   ~EventReplay() override;
   EventReplay(const EventReplay&) = delete;
   EventReplay& operator=(const EventReplay&) = delete;
@@ -55,6 +57,8 @@ class EventReplay final : public InputSource {
   std::vector<Action> actions_;
   size_t next_ = 0;
   size_t stream_events_ = 0;
+  uint64_t play_ms_ = 0;
+  int passes_ = 1;
   int frames_ = 0;
   int frames_shown_ = 0;
   int finish_frame_ = 0;  // frames counted after the stream ended

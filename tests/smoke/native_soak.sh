@@ -5,9 +5,10 @@
 # walkthrough's player among them) again and again under Xvfb for N minutes, while its resident
 # memory (VmRSS in /proc/PID/status) is sampled every 10 s (every 30 s from 5 minutes up).
 #  1. One pass (PASS_EVENTS events) is played alone first: it must pass the replay's own checks,
-#     and its time says how many passes fill N minutes.
-#  2. That many copies of the pass, one stream, are played in one process: the replay's checks
-#     run at its end. The first sample after the first pass's time is the baseline.
+#     and its time is when the baseline is taken.
+#  2. The same pass is played again and again in one process for N minutes (attention_replay
+#     --for): the replay's checks run at its end. The first sample after the first pass's time is
+#     the baseline.
 # Budget: no sample after the baseline is more than 10 % above it; the replay exits 0.
 # Prints the samples and writes OUT_DIR/native_soak.json; exit 1 on a broken budget, with why.
 # usage: native_soak.sh REPLAY OUT_DIR [--minutes=N]   (default 1: the suite's short form;
@@ -49,17 +50,14 @@ if ! timeout 600 "${XVFB[@]}" "$replay" "$out/pass.txt" >"$out/pass.log" 2>&1; t
   exit 1
 fi
 pass_ms=$(( $(date +%s%3N) - started_ms ))
-passes=$(( (minutes * 60000 + pass_ms - 1) / pass_ms ))
-[ "$passes" -ge 2 ] || passes=2
-echo "native soak: one pass of $PASS_EVENTS events took $(( pass_ms / 1000 )).$(( pass_ms % 1000 / 100 )) s; $passes passes fill $minutes min"
+echo "native soak: one pass of $PASS_EVENTS events took $(( pass_ms / 1000 )).$(( pass_ms % 1000 / 100 )) s; it is played again for $minutes min"
 
 # [SECTION] The long run, sampled
 
-{ head -1 "$out/pass.txt"; for (( i = 0; i < passes; ++i )); do grep -v '^#' "$out/pass.txt"; done; } >"$out/stream.txt"
 rm -f "$out/pid"
 # The shell inside xvfb-run writes its PID, which exec hands to the replay.
-timeout $(( minutes * 60 * 3 + 600 )) "${XVFB[@]}" sh -c 'echo $$ >"$1"; exec "$2" "$3"' soak \
-  "$out/pid" "$replay" "$out/stream.txt" >"$out/replay.log" 2>&1 &
+timeout $(( minutes * 60 * 2 + 600 )) "${XVFB[@]}" sh -c 'echo $$ >"$1"; exec "$2" --for "$3" "$4"' soak \
+  "$out/pid" "$replay" $(( minutes * 60 )) "$out/pass.txt" >"$out/replay.log" 2>&1 &
 runner=$!
 for (( i = 0; i < 300; ++i )); do [ -s "$out/pid" ] && break; sleep 0.1; done
 pid="$(cat "$out/pid" 2>/dev/null || true)"
@@ -83,6 +81,8 @@ status=0
 wait "$runner" || status=$?
 total_ms=$(( $(date +%s%3N) - began ))
 grep -E '^replay: ' "$out/replay.log" | head -5 || true
+passes="$(sed -n 's/^replay: \([0-9]*\) pass.*/\1/p' "$out/replay.log" | head -1)"
+passes="${passes:-0}"
 
 # [SECTION] Budgets
 
