@@ -1,8 +1,8 @@
-// docs/performance.md comes from bench.json alone: from a made-up run, the page must name its date
+// docs/performance.md comes from bench.json and the soak's files: from a made-up run, the page must name its date
 // and machine, give each budget with its result, the first-frame medians and spread, the core
 // ratios, the lesson page's Lighthouse medians beside each run and its scroll-through figures at
 // both widths, each scene's first screen at both widths with the measure's settings and goals,
-// and say which budgets failed. Times nothing.
+// and say which budgets failed; and the soak's figures, or that there are none. Times nothing.
 // usage: node check_performance_doc.mjs
 import { performanceDoc } from './performance_doc.mjs';
 
@@ -152,6 +152,42 @@ try {
 }
 if (!/no lesson-page figures/.test(refusal)) {
   console.error(`a bench.json without the lesson page's figures gave ${refusal ? `"${refusal}"` : 'a page'}`);
+  process.exit(1);
+}
+// The soak's figures: both halves from made-up files, one whose budget broke; none at all is said.
+const sample = (label, seconds, heapMB, nodes, peak = 2) =>
+  ({ label, seconds, heapMB, wasmMB: 112, instances: 7, nodes, listeners: 700, live: 1, peak, idleFrames: 0 });
+const baseline = sample('end of pass 1', 60, 3.8, 1500);
+const soak = {
+  browser: { minutes: 60, passes: 38, budgets: { growth: 0.1, maxLiveContexts: 3, idleFrames: 0 }, baseline,
+             samples: [sample('pass 1', 30, 3.5, 1400), baseline, sample('pass 2', 90, 4.0, 1520, 3), sample('pass 38', 3600, 3.9, 1490)],
+             consoleCounts: { info: 7 }, problems: [], stacks: [], broken: [] },
+  browserRun: { date: '2030-01-02', time: '04:00 UTC', commit: 'abc1234', minutes: 60 },
+  native: { minutes: 30, passEvents: 3000, passMs: 25100, passes: 71, replayExit: 0,
+            verdict: 'baseline 106000 kB at 32 s, last 107000 kB at 1800 s, most 108500 kB at 900 s (+2.4 %)' },
+  nativeRun: { date: '2030-01-02', time: '05:00 UTC', commit: 'abc1234', minutes: 30 },
+};
+const soaked = performanceDoc(bench, soak);
+const soakLines = [
+  'The lesson page (2030-01-02 04:00 UTC, commit abc1234, 60 minutes): 38 passes, 4 samples; every budget held.',
+  '| JS heap after GC | 3.80 MB | 3.90 MB | 4.00 MB | 5.3 % |',
+  '| DOM nodes | 1500 | 1490 | 1520 | 1.3 % |',
+  'Live WebGL contexts: at most 3 at once (budget 3); frames drawn while idle: 0 over all samples; console: 7 info, no error.',
+  'The native app (2030-01-02 05:00 UTC, commit abc1234, 30 minutes): one pass of 3,000 events took 25.1 s and was played 71 times; ' +
+    'RSS baseline 106000 kB at 32 s, last 107000 kB at 1800 s, most 108500 kB at 900 s (+2.4 %); the replay\'s checks passed.',
+];
+const soakMissing = soakLines.filter((line) => !soaked.includes(line));
+if (soakMissing.length) {
+  console.error(`the soak's figures lack:\n  ${soakMissing.join('\n  ')}\n--- page:\n${soaked}`);
+  process.exit(1);
+}
+const broke = performanceDoc(bench, { ...soak, browser: { ...soak.browser, broken: ['JS heap (after GC) grew'] } });
+if (!broke.includes('**budgets broken:** JS heap (after GC) grew')) {
+  console.error('a soak whose budget broke is not said to have');
+  process.exit(1);
+}
+if (!page.includes('The lesson page: no figures yet') || !page.includes('The native app: no figures yet')) {
+  console.error('a page without soak figures does not say so');
   process.exit(1);
 }
 console.log('performance page: every figure of the run is on it');

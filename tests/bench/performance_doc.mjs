@@ -1,8 +1,10 @@
 // docs/performance.md, written from the bench's bench.json: what the bench measures, its budgets
-// and the figures of the run that wrote the JSON, nothing older. scripts/bench runs it after each
-// bench; report.mjs prints the same tables. Edit the words here, not in docs/performance.md.
-// usage: node performance_doc.mjs BENCH_JSON OUT_MD
-import { readFileSync, writeFileSync } from 'node:fs';
+// and the figures of the run that wrote the JSON, nothing older; and, from SOAK_DIR (build/soak),
+// the last soak's figures. scripts/bench and scripts/soak run it after each run; report.mjs prints
+// the same tables. Edit the words here, not in docs/performance.md.
+// usage: node performance_doc.mjs BENCH_JSON OUT_MD [SOAK_DIR]
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GOALS, firstScreenTable } from './first_screen_measure.mjs';
 import { SETTLE_LIMIT_MS, SETTLE_MS } from './lesson_figures.mjs';
@@ -192,7 +194,71 @@ export function budgetTable(bench) {
   ];
 }
 
-export function performanceDoc(bench) {
+// The soak's long forms (scripts/soak), whose figures come from build/soak rather than the bench:
+// each half says when it ran and on which commit (run.json beside its figures), or that it has not.
+const soakMethod = `\`./scripts/soak\` runs two long sessions one after the other, each with its own
+budgets; CI does not run it (it takes an hour and a half), and the suite runs short forms of both
+(\`browser_soak\`, 2 minutes, and \`native_soak\`, 1 minute). It soaks the builds that are there
+and writes \`build/soak/\`; this page shows its last figures.
+
+- **The lesson page**, 60 minutes in headless Chromium (\`tests/browser/soak.mjs\`), at
+  1280 × 800 with part of each pass at 390 × 844. Each pass scrolls through every section (each
+  widget starts, or gets its context back, as it comes near), drives every widget (a state
+  through the authors' API, the pointer over its canvas, Learn trained 300 steps), plays the
+  walkthrough, switches every widget's language and theme, and loses and restores a widget's
+  WebGL context. Every 30 s and at each pass's end, once the page is idle: the JS heap after a
+  forced garbage collection, the wasm memory of all widgets, the DOM's nodes and listeners, the
+  live WebGL contexts (and the most ever live), and the frames drawn in 3 idle seconds. Budgets:
+  after the first pass, no measure more than 10 % above its value at that pass's end; at most
+  three contexts live; no frame while idle; no console error.
+- **The native app**, 30 minutes under Xvfb (\`tests/smoke/native_soak.sh\`):
+  \`attention_replay --for 1800\` plays one seeded pass of 3,000 monkey events (mouse, touch,
+  wheel, keys, typing, resizes, every scene) again and again, and its checks run at the end.
+  Its resident memory is sampled every 30 s. Budget: no sample more than 10 % above the first
+  sample after one pass.`;
+
+const mb = (value) => `${value.toFixed(2)} MB`;
+
+export function soakTables(soak) {
+  const lines = [];
+  const when = (run) => (run ? `${run.date} ${run.time}, commit ${run.commit}, ${run.minutes} minutes` : 'when not recorded');
+  const browser = soak && soak.browser;
+  if (!browser) {
+    lines.push('The lesson page: no figures yet (`build/soak/browser/soak.json`).', '');
+  } else {
+    const after = browser.samples.slice(browser.samples.findIndex((row) => row.label === browser.baseline?.label) + 1);
+    const last = browser.samples[browser.samples.length - 1];
+    const most = (key) => Math.max(...after.map((row) => row[key]));
+    const row = (name, key, show) => {
+      const base = browser.baseline[key];
+      const growth = base ? `${(((most(key) - base) / base) * 100).toFixed(1)} %` : '-';
+      return `| ${name} | ${show(base)} | ${show(last[key])} | ${show(most(key))} | ${growth} |`;
+    };
+    const count = (value) => String(Math.round(value));
+    lines.push(`The lesson page (${when(soak.browserRun)}): ${browser.passes} passes, ${browser.samples.length} samples; ` +
+               `${browser.broken.length ? `**budgets broken:** ${browser.broken.join('; ')}` : 'every budget held'}.`, '',
+               '| measure | end of pass 1 | last sample | most after pass 1 | growth |', '|---|---|---|---|---|',
+               row('JS heap after GC', 'heapMB', mb), row('wasm memory, all widgets', 'wasmMB', mb),
+               row('wasm instances', 'instances', count), row('DOM nodes', 'nodes', count),
+               row('event listeners', 'listeners', count), '',
+               `Live WebGL contexts: at most ${Math.max(...browser.samples.map((r) => r.peak))} at once ` +
+               `(budget ${browser.budgets.maxLiveContexts}); frames drawn while idle: ` +
+               `${browser.samples.reduce((sum, r) => sum + r.idleFrames, 0)} over all samples; console: ` +
+               `${Object.entries(browser.consoleCounts).map(([type, n]) => `${n} ${type}`).join(', ') || 'nothing'}` +
+               `${browser.problems.length ? ` (${browser.problems.length} problems)` : ', no error'}.`, '');
+  }
+  const native = soak && soak.native;
+  if (!native) {
+    lines.push('The native app: no figures yet (`build/soak/native/native_soak.json`).');
+  } else {
+    lines.push(`The native app (${when(soak.nativeRun)}): one pass of ${native.passEvents.toLocaleString('en-US')} events ` +
+               `took ${(native.passMs / 1000).toFixed(1)} s and was played ${native.passes} times; RSS ${native.verdict}; ` +
+               `the replay's checks ${native.replayExit === 0 ? 'passed' : `**failed** (exit ${native.replayExit})`}.`);
+  }
+  return lines;
+}
+
+export function performanceDoc(bench, soak) {
   if (!bench.lesson || !bench.lesson.lighthouse || !bench.lesson.scroll) {
     throw new Error('bench.json has no lesson-page figures (lesson, written by tests/bench/lesson_bench.mjs)');
   }
@@ -316,15 +382,29 @@ ${bench.lesson.lighthouse.warnings.length ? `\nLighthouse warned: ${bench.lesson
 ## First screen
 
 ${firstScreenMethod(bench)}${firstScreenTables(bench).join('\n')}
+
+## Long sessions (the soak)
+
+${soakMethod}
+
+${soakTables(soak).join('\n')}
 `;
 }
 
+// build/soak's figures: each half's own file and its run.json, where they exist.
+export function readSoak(dir) {
+  const read = (path) => (existsSync(join(dir, path)) ? JSON.parse(readFileSync(join(dir, path), 'utf8')) : undefined);
+  return { browser: read('browser/soak.json'), browserRun: read('browser/run.json'),
+           native: read('native/native_soak.json'), nativeRun: read('native/run.json') };
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [benchJson, outMd] = process.argv.slice(2);
+  const [benchJson, outMd, soakDir] = process.argv.slice(2);
   if (!benchJson || !outMd) {
-    console.error('usage: node performance_doc.mjs BENCH_JSON OUT_MD');
+    console.error('usage: node performance_doc.mjs BENCH_JSON OUT_MD [SOAK_DIR]');
     process.exit(2);
   }
-  writeFileSync(outMd, performanceDoc(JSON.parse(readFileSync(benchJson, 'utf8'))));
+  const soak = soakDir ? readSoak(soakDir) : undefined;
+  writeFileSync(outMd, performanceDoc(JSON.parse(readFileSync(benchJson, 'utf8')), soak));
   console.log(`performance page: ${outMd}`);
 }
