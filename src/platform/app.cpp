@@ -234,9 +234,9 @@ std::string OfferedSceneList(const App& app) {
 }
 
 // ImGui takes at most one press or release of a button or key a frame, so input that came faster
-// than frames waits in its queue. A change the page makes (setState, setScene, play, pause, seek)
-// comes after the input the learner gave before it: it waits until that input is taken, so that a
-// click made on the old state cannot land on the new one. At most this many frames.
+// than frames waits in its queue. A change the page makes (setState, setScene) comes after the
+// input the learner gave before it: it waits until that input is taken, so that a click made on
+// the old state cannot land on the new one. At most this many frames.
 constexpr int kHostChangeWaitFrames = 30;
 
 bool InputBefore(unsigned event_id) {
@@ -484,13 +484,6 @@ void Apply(App& app, const App::HostChange& change) {
       lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
       break;
     case Kind::Scene: lesson::ParseScene(change.text, &app.state.scene); break;
-    case Kind::Play:
-      if (!app.state.walkthrough.playing) lesson::PlaybackPlay(app.state, app.ui.playback, lesson::LessonTimeline());
-      break;
-    case Kind::Pause: lesson::PlaybackPause(app.state); break;
-    case Kind::Seek:
-      lesson::PlaybackSeek(app.state, app.ui.playback, lesson::LessonTimeline(), change.seconds);
-      break;
   }
   app.frames_pending = kFramesAfterInput;
   app.host->Wake();
@@ -570,15 +563,28 @@ void AppShutdown(App& app) {
 
 // [The page's commands (exports_web.cpp)]
 
-// Play, Pause and Seek keep their order behind a setState or setScene still waiting (AfterInput).
+// Play, Pause and Seek come after a setState or setScene still waiting (AfterInput), which they
+// apply first.
 
-void AppPlay(App& app) { AfterInput(app, {App::HostChange::Kind::Play, {}}); }
+void AppPlay(App& app) {
+  RunHostChanges(app, true);
+  if (!app.state.walkthrough.playing) lesson::PlaybackPlay(app.state, app.ui.playback, lesson::LessonTimeline());
+  app.host->Wake();
+}
 
-void AppPause(App& app) { AfterInput(app, {App::HostChange::Kind::Pause, {}}); }
+void AppPause(App& app) {
+  RunHostChanges(app, true);
+  lesson::PlaybackPause(app.state);
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+}
 
 bool AppSeek(App& app, double seconds) {
   if (!std::isfinite(seconds)) return false;
-  AfterInput(app, {App::HostChange::Kind::Seek, {}, seconds});
+  RunHostChanges(app, true);
+  lesson::PlaybackSeek(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
   return true;
 }
 

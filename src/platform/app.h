@@ -81,12 +81,11 @@ struct App {
   std::function<void(App& app)> frame_drawn;
   unsigned clock_ticked_ms = 0;  // WindowTicksMs() when the clock of what runs (playback, training) last moved
   bool clock_ticking = false;    // the clock moved at the last frame call (else it starts now)
-  // The page's own changes (setState, setScene) made while ImGui still held input given before
-  // them, in order, and the id of the first event given after the newest of them (see AppFrame).
+  // The page's setState and setScene calls made while ImGui still held input given before them,
+  // in order, and the id of the first event given after the newest of them (app.cpp, AfterInput).
   struct HostChange {
-    enum class Kind { State, Scene, Play, Pause, Seek } kind;
-    std::string text;      // State: the fragment; Scene: the name
-    double seconds = 0.0;  // Seek
+    enum class Kind { State, Scene } kind;
+    std::string text;  // the fragment, or the scene's name
   };
   std::vector<HostChange> host_changes;
   unsigned host_changes_after_event = 0;
