@@ -4,13 +4,24 @@
 // tabs. An Emscripten JS library (--js-library): each entry becomes a function the C++ declares in
 // platform/web_library.h; `_attn_*` are the wasm's exports.
 mergeInto(LibraryManager.library, {
+  attn_js_install__deps: ["$GL"],
   attn_js_install: function() {
     var canvas = Module["canvas"];
     canvas.addEventListener("webglcontextlost", function(event) {
       event.preventDefault();
       _attn_context_lost();
     });
-    canvas.addEventListener("webglcontextrestored", function() { _attn_context_restored(); });
+    // Emscripten's GL layer names each new object with the next value of one counter and never
+    // names two objects alike, so its tables of objects grow with every restore of the context.
+    // Once the widget holds none (they went with the lost context), naming starts again.
+    canvas.addEventListener("webglcontextrestored", function() {
+      var tables = [GL.buffers, GL.programs, GL.textures, GL.shaders, GL.vaos];
+      if (!tables.some(function(table) { return table.some(Boolean); })) {
+        tables.forEach(function(table) { table.length = 0; });
+        GL.counter = 1;
+      }
+      _attn_context_restored();
+    });
     var resized = function() { _attn_size_changed(); };
     window.addEventListener("resize", resized);
     if (typeof ResizeObserver !== "undefined" && canvas.parentElement) {
