@@ -27,7 +27,7 @@
 // session to send); after MAX_FAILURES refusals the session sends no more statements. The State is
 // written on its own, so the learner's widgets are kept while the LRS takes them.
 import Cmi5 from '@xapi/cmi5';
-import { CONFIDENCES, CONFIDENCE_EXTENSION, furthest, quickCheckDone, readProgress } from './lms-quiz.js';
+import { CONFIDENCE_EXTENSION, furthest, quickCheckDone, readPrediction, readProgress } from './lms-quiz.js';
 
 const PREFIX = 'Attention lesson (cmi5): ';
 const LAUNCH_NAMES = ['endpoint', 'fetch', 'actor', 'registration', 'activityId'];
@@ -44,7 +44,6 @@ const SESSION_ID = 'https://w3id.org/xapi/cmi5/context/extensions/sessionid';
 const INTERACTION = 'http://adlnet.gov/expapi/activities/cmi.interaction';
 const MODES = ['Normal', 'Browse', 'Review'];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
-const QUESTION = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
 
 const warned = {};
 function warnOnce(kind, text) {
@@ -131,19 +130,6 @@ function decodeSaved(doc, widgetCount) {
 // [SECTION] Answers
 
 // A prediction event's detail, checked; null for one the lesson does not record (a skip).
-function readPrediction(detail) {
-  if (!detail || typeof detail !== 'object' || detail.skipped !== false) return null;
-  const { scene, question, prediction, correct, latency } = detail;
-  if (typeof scene !== 'string' || !QUESTION.test(scene) || typeof question !== 'string' || !QUESTION.test(question) ||
-      typeof prediction !== 'string' || !prediction || prediction.length > 200 || typeof correct !== 'boolean' ||
-      typeof latency !== 'number' || !(latency >= 0 && latency < 86400)) {
-    return null;
-  }
-  // The quick check's answers have no confidence; a prediction's is one of CONFIDENCES.
-  const confidence = CONFIDENCES.includes(detail.confidence) ? detail.confidence : null;
-  return { scene, question, prediction, correct, latency, confidence };
-}
-
 // [SECTION] The session
 
 function begin() {
@@ -333,7 +319,8 @@ function begin() {
   }, true);
   document.addEventListener('attention-widget-prediction', (event) => {
     const answer = slots.indexOf(event.target) >= 0 ? readPrediction(event.detail) : null;
-    if (!answer) return;
+    // A skipped prediction says nothing of the learner's answer: no statement.
+    if (!answer || answer.skipped) return;
     if (session) sendAnswer(answer);
     else predictions.push(answer);
   }, true);

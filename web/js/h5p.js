@@ -19,7 +19,7 @@
 // Every call into H5P is guarded: one that throws gets one console warning and the widget keeps
 // working. The words of the quick check's statements come from window.attentionLessonQuiz, which
 // the package's lesson-words.js defines from the lesson files.
-import { CONFIDENCES, CONFIDENCE_EXTENSION } from './lms-quiz.js';
+import { CONFIDENCE_EXTENSION, readPrediction } from './lms-quiz.js';
 
 const PREFIX = 'Attention lesson (H5P): ';
 // The widget's cap on one state (lesson::kStateFragmentMaxLength).
@@ -136,8 +136,9 @@ AttentionLesson.prototype.guard = function guard(kind, call) {
 
 // An "answered" statement of one question (a prediction, or a quick-check answer) as a child of
 // the lesson: its object is the lesson's id with the question as H5P names sub-content.
-AttentionLesson.prototype.answered = function answered(detail) {
-  if (!detail || typeof detail.question !== 'string' || detail.skipped === true) return;
+AttentionLesson.prototype.answered = function answered(event) {
+  const detail = readPrediction(event);
+  if (!detail || detail.skipped) return;
   this.guard('xapi', () => {
     const event = this.createXAPIEventTemplate('answered');
     const statement = event.data.statement;
@@ -157,10 +158,9 @@ AttentionLesson.prototype.answered = function answered(detail) {
                           contextActivities: { ...((statement.context && statement.context.contextActivities) || {}),
                                                parent: [{ id: lesson.id, objectType: 'Activity' }] } };
     const definition = statement.object.definition;
-    const result = { response: String(detail.prediction || ''), completion: true };
-    if (typeof detail.correct === 'boolean') result.success = detail.correct;
-    if (typeof detail.latency === 'number' && detail.latency >= 0) result.duration = `PT${Math.round(detail.latency * 100) / 100}S`;
-    if (CONFIDENCES.includes(detail.confidence)) result.extensions = { [CONFIDENCE_EXTENSION]: detail.confidence };
+    const result = { response: detail.prediction, completion: true, success: detail.correct,
+                     duration: `PT${Math.round(detail.latency * 100) / 100}S` };
+    if (detail.confidence) result.extensions = { [CONFIDENCE_EXTENSION]: detail.confidence };
     const quiz = quizWords(this.options.locale);
     const words = detail.scene === 'quiz' && quiz ? quiz.find((entry) => entry.id === question) : null;
     if (words) {

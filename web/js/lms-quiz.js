@@ -14,6 +14,27 @@ export const CONFIDENCES = ['sure', 'think-so', 'guessing'];
 // tests/content/page_claims_test.cpp checks that this file says the same.
 export const QUIZ_RIGHT_CHOICES = { 'quiz.q1': 2, 'quiz.q2': 3 };
 
+// A scene's or a question's name as the widget writes it ("compare", "compare.longer", "quiz.q1").
+const NAME = /^[a-z][a-z0-9_]*(\.[a-z0-9_]+)*$/;
+
+// An attention-widget-prediction event's detail as the widget sends it (docs/embedding.md), or
+// null for anything else: {scene, question, prediction, skipped, correct, latency, confidence}.
+// The prediction in words is at most 200 characters (a longer one is cut there); the latency, in
+// seconds, is held to 99 hours (a page left open for days); the confidence is one of CONFIDENCES,
+// or null (skipped, or a quick-check answer). Each adapter records what its platform takes of it.
+export function readPrediction(detail) {
+  if (!detail || typeof detail !== 'object') return null;
+  const { scene, question, prediction, skipped, correct, latency } = detail;
+  if (typeof scene !== 'string' || !NAME.test(scene) || typeof question !== 'string' || !NAME.test(question) ||
+      typeof prediction !== 'string' || typeof skipped !== 'boolean' || typeof correct !== 'boolean' ||
+      typeof latency !== 'number' || !(latency >= 0) || latency === Infinity) {
+    return null;
+  }
+  const confidence = CONFIDENCES.includes(detail.confidence) ? detail.confidence : null;
+  return { scene, question, prediction: prediction.slice(0, 200), skipped, correct,
+           latency: Math.min(latency, 99 * 3600), confidence };
+}
+
 // {answered, revealed, correct, questions} as a widget reports its quick check (the
 // attention-widget-change event's detail.progress), or null for anything else.
 export function readProgress(progress) {

@@ -17,7 +17,7 @@
 //   and score elements that changed, as [element, value]), exitValue(sent), sessionTime(ms), and
 //   interaction(record) (an interaction's elements after its id, see [SECTION] Interactions).
 
-import { QUIZ_RIGHT_CHOICES, furthest, readProgress } from './lms-quiz.js';
+import { QUIZ_RIGHT_CHOICES, furthest, readPrediction, readProgress } from './lms-quiz.js';
 
 // An LMS puts its API in the window that frames the SCO or a few levels above it; the walk
 // stops there, as ADL's sample discovery algorithm does at its own limit.
@@ -290,14 +290,10 @@ function interactionOf(pending, state) {
            pattern: detail.correct ? guess.values : null };
 }
 
-// A valid attention-widget-prediction detail, or null.
-function readPrediction(detail) {
-  if (!detail || typeof detail !== 'object') return null;
-  const { question, prediction, skipped, correct, latency } = detail;
-  if (typeof question !== 'string' || !(QUIZ_QUESTION.test(question) || QUESTION_PARTS[question])) return null;
-  if (typeof prediction !== 'string' || typeof skipped !== 'boolean' || typeof correct !== 'boolean') return null;
-  if (typeof latency !== 'number' || !Number.isFinite(latency) || latency < 0) return null;
-  return { question, prediction, skipped, correct, latency: Math.min(latency, 99 * 3600) };
+// The predictions and quick-check answers SCORM records: the questions it has a part for.
+function recorded(detail) {
+  const answer = readPrediction(detail);
+  return answer && (QUIZ_QUESTION.test(answer.question) || QUESTION_PARTS[answer.question]) ? answer : null;
 }
 
 // [SECTION] The session
@@ -465,7 +461,7 @@ export function runScormSession(version) {
   }, true);
   document.addEventListener('attention-widget-prediction', (event) => {
     const index = slots.indexOf(event.target);
-    const detail = readPrediction(event.detail);
+    const detail = recorded(event.detail);
     if (index < 0 || !detail) return;
     pending.push({ index, detail, at: Date.now(), record: null });
     resolve(false);
