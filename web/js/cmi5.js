@@ -127,9 +127,6 @@ function decodeSaved(doc, widgetCount) {
   return { widgets, completed: doc.completed === true, passed: doc.passed === true };
 }
 
-// [SECTION] Answers
-
-// A prediction event's detail, checked; null for one the lesson does not record (a skip).
 // [SECTION] The session
 
 function begin() {
