@@ -474,45 +474,62 @@ void AppFrame(App& app) {
 
 namespace {
 
+void HostChanged(App& app) {
+  app.frames_pending = kFramesAfterInput;
+  app.host->Wake();
+}
+
+// After the state took a fragment.
+void StateApplied(App& app) {
+  KeepSceneOffered(app);
+  lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
+  HostChanged(app);
+}
+
 void Apply(App& app, const App::HostChange& change) {
   using Kind = App::HostChange::Kind;
   switch (change.kind) {
     case Kind::State:
       // Decoded again: the predictions' pending events may have grown while it waited.
-      if (!lesson::DecodeState(change.text, &app.state, nullptr)) return;
-      KeepSceneOffered(app);
-      lesson::PlaybackAfterLink(app.state, app.ui.playback, lesson::LessonTimeline());
+      if (lesson::DecodeState(change.text, &app.state, nullptr)) StateApplied(app);
       break;
-    case Kind::Scene: lesson::ParseScene(change.text, &app.state.scene); break;
+    case Kind::Scene:
+      lesson::ParseScene(change.text, &app.state.scene);
+      HostChanged(app);
+      break;
   }
-  app.frames_pending = kFramesAfterInput;
-  app.host->Wake();
 }
 
-// Now, or once ImGui has taken the input given before it (see RunHostChanges).
-void AfterInput(App& app, App::HostChange change) {
+// Whether a change the page makes now waits for input given before it (see RunHostChanges).
+bool MustWait(const App& app) {
   const ImGuiContext* context = ImGui::GetCurrentContext();
-  const unsigned next_event = context ? context->InputEventsNextEventId : 0;
-  if (app.host_changes.empty() && !InputBefore(next_event)) {
-    Apply(app, change);
-    return;
-  }
+  return !app.host_changes.empty() || (context && InputBefore(context->InputEventsNextEventId));
+}
+
+void Wait(App& app, App::HostChange change) {
   app.host_changes.push_back(std::move(change));
-  app.host_changes_after_event = next_event;
-  app.frames_pending = kFramesAfterInput;
-  app.host->Wake();
+  const ImGuiContext* context = ImGui::GetCurrentContext();
+  app.host_changes_after_event = context ? context->InputEventsNextEventId : 0;
+  HostChanged(app);
 }
 
 }  // namespace
 
 bool AppApplyState(App& app, const std::string& fragment) {
+  // A change that waits is checked on a copy now, so that the page hears of a bad one at once.
   std::string warning;
-  lesson::LessonState checked = app.state;
-  if (!lesson::DecodeState(fragment, &checked, &warning)) {
+  const bool waits = MustWait(app);
+  lesson::LessonState checked;
+  if (waits) checked = app.state;
+  if (!lesson::DecodeState(fragment, waits ? &checked : &app.state, &warning)) {
     std::fprintf(stderr, "warning: ignoring the widget state in the link: %s\n", warning.c_str());
     return false;
   }
-  AfterInput(app, {App::HostChange::Kind::State, fragment});
+  if (waits) {
+    Wait(app, {App::HostChange::Kind::State, fragment});
+  } else {
+    StateApplied(app);
+  }
   return true;
 }
 
@@ -529,7 +546,12 @@ bool AppSetScene(App& app, const std::string& name) {
                  OfferedSceneList(app).c_str());
     return false;
   }
-  AfterInput(app, {App::HostChange::Kind::Scene, name});
+  if (MustWait(app)) {
+    Wait(app, {App::HostChange::Kind::Scene, name});
+  } else {
+    app.state.scene = scene;
+    HostChanged(app);
+  }
   return true;
 }
 
@@ -563,7 +585,7 @@ void AppShutdown(App& app) {
 
 // [The page's commands (exports_web.cpp)]
 
-// Play, Pause and Seek come after a setState or setScene still waiting (AfterInput), which they
+// Play, Pause and Seek come after a setState or setScene still waiting (MustWait), which they
 // apply first.
 
 void AppPlay(App& app) {

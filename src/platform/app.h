@@ -82,7 +82,7 @@ struct App {
   unsigned clock_ticked_ms = 0;  // WindowTicksMs() when the clock of what runs (playback, training) last moved
   bool clock_ticking = false;    // the clock moved at the last frame call (else it starts now)
   // The page's setState and setScene calls made while ImGui still held input given before them,
-  // in order, and the id of the first event given after the newest of them (app.cpp, AfterInput).
+  // in order, and the id of the first event given after the newest of them (app.cpp, MustWait).
   struct HostChange {
     enum class Kind { State, Scene } kind;
     std::string text;  // the fragment, or the scene's name
