@@ -390,7 +390,9 @@ Measures Measure(const Training& training, const std::vector<Sequence>& set, con
         const std::vector<double>& a = pass.pattern[l][h];
         for (int t = 1; t < T; ++t) measures.previous_token[l][h] += a[static_cast<size_t>(t * T + t - 1)];
         for (int t = 0; t < T; ++t) {
-          if (Repeated(sequence, t)) measures.induction[l][h] += a[static_cast<size_t>(t * T + t - offset + 1)];
+          if (!Repeated(sequence, t)) continue;
+          measures.duplicate[l][h] += a[static_cast<size_t>(t * T + t - offset)];
+          measures.induction[l][h] += a[static_cast<size_t>(t * T + t - offset + 1)];
         }
       }
     }
@@ -403,7 +405,9 @@ Measures Measure(const Training& training, const std::vector<Sequence>& set, con
   for (int l = 0; l < kLayers; ++l) {
     for (int h = 0; h < layout.heads; ++h) {
       if (previous_count) measures.previous_token[l][h] /= previous_count;
-      if (repeated) measures.induction[l][h] /= repeated;
+      if (!repeated) continue;
+      measures.duplicate[l][h] /= repeated;
+      measures.induction[l][h] /= repeated;
     }
   }
   return measures;

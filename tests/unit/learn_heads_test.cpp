@@ -178,3 +178,27 @@ TEST_CASE("options out of range are clamped: the width a multiple of the heads, 
   CHECK(std::isfinite(training.options.rate));
   CHECK(training.layout.size == static_cast<int>(training.parameters.size()));
 }
+
+// Seed 1 after 20 steps with the default options, as the native build computes it: every 523rd
+// parameter and the last batch's loss. The web build's copy of this test runs the same code in wasm
+// under Node and must agree within 1e-9. (After a deliberate change to the model, its data or its
+// training, print these again.)
+TEST_CASE("the same seed gives the same trained transformer natively and in wasm") {
+  const std::vector<std::pair<size_t, double>> expected = {
+    {0, -0.63783149402171291},   {523, -1.1023808715821017},  {1046, -0.74088770096742151},
+    {1569, 0.021933621491106718}, {2092, 0.24849485244344613}, {2615, -0.27874554651826167},
+    {3138, 0.13291955730328192},  {3661, 0.27543968744341041}, {4184, 0.2153457545505493},
+    {4707, 0.025244450115013396}, {5230, -0.028305498484736954}, {5753, 0.2892735483458333},
+    {6276, -0.16504378951262438},
+  };
+  heads::Options options;
+  options.seed = 1;
+  heads::Training training = heads::StartTraining(options);
+  heads::Train(&training, 20);
+  REQUIRE(training.parameters.size() == 6720);
+  for (const auto& [index, value] : expected) {
+    CAPTURE(index);
+    CHECK(std::fabs(training.parameters[index] - value) <= 1e-9);
+  }
+  CHECK(std::fabs(training.loss.back() - 3.6093122799502306) <= 1e-9);
+}
