@@ -5,7 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <set>
+#include <utility>
 #include <vector>
 
 #include "learn/heads.h"
@@ -166,7 +168,7 @@ TEST_CASE("options out of range are clamped: the width a multiple of the heads, 
   options.batch = 0;
   options.shortest_run = 50;
   options.longest_run = 60;
-  options.rate = NAN;
+  options.rate = std::numeric_limits<double>::quiet_NaN();
   const heads::Training training = heads::StartTraining(options);
   CHECK(training.options.vocabulary == 64);
   CHECK(training.options.length == 8);
@@ -196,9 +198,9 @@ TEST_CASE("the same seed gives the same trained transformer natively and in wasm
   heads::Training training = heads::StartTraining(options);
   heads::Train(&training, 20);
   REQUIRE(training.parameters.size() == 6720);
-  for (const auto& [index, value] : expected) {
-    CAPTURE(index);
-    CHECK(std::fabs(training.parameters[index] - value) <= 1e-9);
+  for (const std::pair<size_t, double>& entry : expected) {
+    CAPTURE(entry.first);
+    CHECK(std::fabs(training.parameters[entry.first] - entry.second) <= 1e-9);
   }
   CHECK(std::fabs(training.loss.back() - 3.6093122799502306) <= 1e-9);
 }
