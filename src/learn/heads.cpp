@@ -413,4 +413,20 @@ Measures Measure(const Training& training, const std::vector<Sequence>& set, con
   return measures;
 }
 
+KnockoutEffects KnockOutEach(const Training& training, const std::vector<Sequence>& set) {
+  KnockoutEffects effects;
+  effects.none = Measure(training, set).repeated_accuracy;
+  for (int l = 0; l < kLayers; ++l) {
+    Knockout whole_layer;
+    for (int h = 0; h < training.layout.heads; ++h) {
+      Knockout one;
+      one.head[l][h] = true;
+      whole_layer.head[l][h] = true;
+      effects.head[l][h] = Measure(training, set, one).repeated_accuracy;
+    }
+    effects.layer[l] = Measure(training, set, whole_layer).repeated_accuracy;
+  }
+  return effects;
+}
+
 }  // namespace heads

@@ -135,4 +135,13 @@ struct Measures {
 };
 Measures Measure(const Training& training, const std::vector<Sequence>& set, const Knockout& knockout = {});
 
+// The controlled test: the repeated run's accuracy with nothing knocked out, with each head knocked
+// out alone, and with each layer's heads all knocked out.
+struct KnockoutEffects {
+  double none = 0.0;
+  double head[kLayers][kMaxHeads] = {};
+  double layer[kLayers] = {};
+};
+KnockoutEffects KnockOutEach(const Training& training, const std::vector<Sequence>& set);
+
 }  // namespace heads
