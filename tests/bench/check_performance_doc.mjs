@@ -193,6 +193,16 @@ if (!broke.includes('**budgets broken:** JS heap (after GC) grew')) {
   console.error('a soak whose budget broke is not said to have');
   process.exit(1);
 }
+// With the run before: its budget results beside this run's, matched by name, and its run line.
+const before = { ...bench, date: '2030-01-01', budgets: [{ name: 'widget transfer, brotli', measured: '201.0 KB', limit: '<= 256 KB', pass: false }] };
+const twice = performanceDoc(bench, undefined, before);
+for (const line of ['The run before: 2030-01-01 03:04 UTC on 2 x Test CPU',
+                    '| widget transfer, brotli | 200.4 KB | <= 256 KB | PASS | 201.0 KB | FAIL |']) {
+  if (!twice.includes(line)) {
+    console.error(`with the run before, the page lacks "${line}"`);
+    process.exit(1);
+  }
+}
 if (!page.includes('The lesson page: no figures yet') || !page.includes('The native app: no figures yet')) {
   console.error('a page without soak figures does not say so');
   process.exit(1);

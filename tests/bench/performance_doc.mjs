@@ -2,7 +2,8 @@
 // and the figures of the run that wrote the JSON, nothing older; and, from SOAK_DIR (build/soak),
 // the last soak's figures. scripts/bench and scripts/soak run it after each run; report.mjs prints
 // the same tables. Edit the words here, not in docs/performance.md.
-// usage: node performance_doc.mjs BENCH_JSON OUT_MD [SOAK_DIR]
+// usage: node performance_doc.mjs BENCH_JSON OUT_MD [SOAK_DIR] [PREVIOUS_BENCH_JSON]
+// (PREVIOUS_BENCH_JSON: the bench before, whose budget results the page shows beside the last's)
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,11 +190,23 @@ screenshots and tesseract's output in \`build/bench/first-screen/\`).
 `;
 }
 
-export function budgetTable(bench) {
+// With `previous` (the bench before this one), each budget's result in that run beside this run's:
+// a budget is met when it passes in more than one run.
+export function budgetTable(bench, previous) {
+  const result = (b) => (b ? (b.pass ? 'PASS' : 'FAIL') : '-');
+  if (!previous) {
+    return [
+      '| budget | measured | limit | result |',
+      '|---|---|---|---|',
+      ...bench.budgets.map((b) => `| ${b.name} | ${b.measured} | ${b.limit} | ${result(b)} |`),
+    ];
+  }
+  const before = (name) => previous.budgets.find((b) => b.name === name);
   return [
-    '| budget | measured | limit | result |',
-    '|---|---|---|---|',
-    ...bench.budgets.map((b) => `| ${b.name} | ${b.measured} | ${b.limit} | ${b.pass ? 'PASS' : 'FAIL'} |`),
+    '| budget | measured | limit | result | the run before: measured | result |',
+    '|---|---|---|---|---|---|',
+    ...bench.budgets.map((b) => `| ${b.name} | ${b.measured} | ${b.limit} | ${result(b)} | ` +
+                                `${before(b.name) ? before(b.name).measured : '-'} | ${result(before(b.name))} |`),
   ];
 }
 
@@ -271,7 +284,7 @@ export function soakTables(soak) {
   return lines;
 }
 
-export function performanceDoc(bench, soak) {
+export function performanceDoc(bench, soak, previous) {
   if (!bench.lesson || !bench.lesson.lighthouse || !bench.lesson.scroll) {
     throw new Error('bench.json has no lesson-page figures (lesson, written by tests/bench/lesson_bench.mjs)');
   }
@@ -381,9 +394,9 @@ tests check this page's generator and the lesson bench's arithmetic on made-up r
 
 ## Budgets
 
-Last run: ${runLine(bench)}.
+Last run: ${runLine(bench)}.${previous ? `\nThe run before: ${runLine(previous)}.` : ''}
 ${failed.length ? `\n**Failed:** ${failed.join('; ')}.\n` : ''}
-${budgetTable(bench).join('\n')}
+${budgetTable(bench, previous).join('\n')}
 
 ## Figures of the last run
 
@@ -416,12 +429,13 @@ export function readSoak(dir) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const [benchJson, outMd, soakDir] = process.argv.slice(2);
+  const [benchJson, outMd, soakDir, previousJson] = process.argv.slice(2);
   if (!benchJson || !outMd) {
-    console.error('usage: node performance_doc.mjs BENCH_JSON OUT_MD [SOAK_DIR]');
+    console.error('usage: node performance_doc.mjs BENCH_JSON OUT_MD [SOAK_DIR] [PREVIOUS_BENCH_JSON]');
     process.exit(2);
   }
   const soak = soakDir ? readSoak(soakDir) : undefined;
-  writeFileSync(outMd, performanceDoc(JSON.parse(readFileSync(benchJson, 'utf8')), soak));
+  const previous = previousJson && existsSync(previousJson) ? JSON.parse(readFileSync(previousJson, 'utf8')) : undefined;
+  writeFileSync(outMd, performanceDoc(JSON.parse(readFileSync(benchJson, 'utf8')), soak, previous));
   console.log(`performance page: ${outMd}`);
 }
