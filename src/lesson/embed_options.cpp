@@ -193,8 +193,8 @@ std::vector<Scene> OfferedScenes(const EmbedOptions& options) {
 }
 
 bool IsOffered(const EmbedOptions& options, Scene scene) {
-  return options.scenes.empty() ||
-         std::find(options.scenes.begin(), options.scenes.end(), scene) != options.scenes.end();
+  if (options.scenes.empty()) return IsRegistered(scene);
+  return std::find(options.scenes.begin(), options.scenes.end(), scene) != options.scenes.end();
 }
 
 std::string CorrectionUrl(const EmbedOptions& options, const LessonState& state, const std::string& link) {

@@ -10,6 +10,7 @@
 #include "lesson/scenes/caveats/caveats.h"
 #include "lesson/scenes/combine/combine.h"
 #include "lesson/scenes/compare/compare.h"
+#include "lesson/scenes/heads/heads.h"
 #include "lesson/scenes/learn/learn.h"
 #include "lesson/scenes/mask/mask.h"
 #include "lesson/scenes/quiz/quiz.h"
@@ -24,6 +25,7 @@ struct LessonState {
   MaskScene mask;                // token sequence, masks, heatmap
   CaveatsScene caveats;          // ablation beside the weights
   LearnScene learn;              // a model that learns where to look
+  HeadsScene heads;              // attention heads form in a small transformer
   Walkthrough walkthrough;       // the narrated steps
   Quiz quiz;                     // the quick check
   Predictions predictions;       // the learner's guesses before each reveal

@@ -4,16 +4,37 @@
 
 namespace lesson {
 
-const std::vector<const SceneModule*>& Scenes() {
-#define ATTN_SCENE_ENTRY(Id) &k##Id##Module,
-  static const std::vector<const SceneModule*> scenes = {ATTN_SCENES(ATTN_SCENE_ENTRY)};
-#undef ATTN_SCENE_ENTRY
-  return scenes;
+namespace {
+
+const SceneModule* Registered(Scene scene) {
+  for (const SceneModule* module : Scenes()) {
+    if (module->id == scene) return module;
+  }
+  return nullptr;
 }
 
+}  // namespace
+
+bool IsRegistered(Scene scene) { return Registered(scene) != nullptr; }
+
 const SceneModule& ModuleOf(Scene scene) {
-  const auto at = static_cast<size_t>(scene);
-  return at < Scenes().size() ? *Scenes()[at] : *Scenes()[0];
+  const SceneModule* module = Registered(scene);
+  return module != nullptr ? *module : *Scenes()[0];
+}
+
+bool AnySceneBusy(const LessonState& state) {
+  for (const SceneModule* module : Scenes()) {
+    if (module->busy != nullptr && module->busy(state)) return true;
+  }
+  return false;
+}
+
+bool AdvanceScenes(LessonState& state, double seconds) {
+  bool moved = false;
+  for (const SceneModule* module : Scenes()) {
+    if (module->advance != nullptr && module->advance(state, seconds)) moved = true;
+  }
+  return moved;
 }
 
 const SceneModule* FindScene(const std::string& name) {

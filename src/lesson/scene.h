@@ -22,7 +22,16 @@ struct LessonState;
 
 // Every scene, in the scene bar's order, as X(Id): its id is Scene::Id, its module kIdModule (in
 // its folder), its panel ui::kIdPanel, its still kIdStill. What needs every scene expands this.
-#define ATTN_SCENES(X) X(Compare) X(Combine) X(Mask) X(Caveats) X(Learn) X(Walkthrough) X(Quiz)
+#define ATTN_SCENES(X) X(Compare) X(Combine) X(Mask) X(Caveats) X(Learn) X(Heads) X(Walkthrough) X(Quiz)
+
+// The scenes a build offers (its scene set). The native app, the tools and the tests offer every
+// scene: Scenes() below, from src/lesson/scene_list.cpp. On the web each widget module is a
+// download of its own within the same budget, so each offers a set: the lesson's widget
+// (attention_widget) the lesson's scenes, the Go-further widget (attention_heads) the Heads scene.
+// A module's executable compiles src/platform/scene_set.cpp with its set, which defines Scenes()
+// and the panels; the linker then leaves the other scenes out of it.
+#define ATTN_LESSON_SCENES(X) X(Compare) X(Combine) X(Mask) X(Caveats) X(Learn) X(Walkthrough) X(Quiz)
+#define ATTN_FURTHER_SCENES(X) X(Heads)
 
 // Scene ids, in the registry's order (scene.cpp checks that each module sits at its id).
 #define ATTN_SCENE_ID(Id) Id,
@@ -87,15 +96,28 @@ struct SceneModule {
   std::string (*describe)(const LessonState& state);  // the live region's sentences
   MirrorTable (*table)(const LessonState& state);     // the mirror's table
   std::vector<Param> (*params)();                     // URL parameters, in the order a link writes them
+  // A scene whose model trains in front of the learner: whether it has work for the clock now
+  // (training, or catching up with a link's step), and the clock moving it on by `seconds` of
+  // real time (true when it moved). Null for a scene that nothing moves on its own.
+  bool (*busy)(const LessonState& state);
+  bool (*advance)(LessonState& state, double seconds);
 };
+
+// Whether a scene of this build has work for the clock (SceneModule::busy).
+bool AnySceneBusy(const LessonState& state);
+// Moves every such scene on by `seconds`; true when one moved.
+bool AdvanceScenes(LessonState& state, double seconds);
 
 #define ATTN_SCENE_MODULE(Id) extern const SceneModule k##Id##Module;
 ATTN_SCENES(ATTN_SCENE_MODULE)
 #undef ATTN_SCENE_MODULE
 
-// Every scene, in the scene bar's order; Scenes()[i].id == Scene(i).
+// The scenes this build offers, in the scene bar's order (see ATTN_LESSON_SCENES above).
 const std::vector<const SceneModule*>& Scenes();
-// The module of `scene`; the first scene's for an id out of range (only a state filled by hand).
+// Whether this build offers `scene`.
+bool IsRegistered(Scene scene);
+// The module of `scene`; the first offered scene's for one this build does not offer (or an id
+// out of range, only in a state filled by hand).
 const SceneModule& ModuleOf(Scene scene);
 // The module named `name`, or null.
 const SceneModule* FindScene(const std::string& name);

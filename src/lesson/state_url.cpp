@@ -157,9 +157,9 @@ bool ParseNumber(const std::string& text, double* value, Why* why) {
   return true;
 }
 
-// A whole number in lo..hi written as plain digits.
+// A whole number in lo..hi written as plain digits, at most as many as hi has.
 bool ParseIndex(const std::string& text, int lo, int hi, int* value, Why* why) {
-  if (text.empty() || text.size() > 3 || !std::all_of(text.begin(), text.end(), IsDigit)) {
+  if (text.empty() || text.size() > std::to_string(hi).size() || !std::all_of(text.begin(), text.end(), IsDigit)) {
     *why = Snippet(text) + " is not a whole number";
     return false;
   }

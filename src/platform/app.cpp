@@ -164,7 +164,7 @@ void PublishPlayback(App& app) {
 // and a model in training.
 void TickClock(App& app) {
   const unsigned now = WindowTicksMs();
-  if (!app.state.walkthrough.playing && !app.state.learn.training) {
+  if (!app.state.walkthrough.playing && !lesson::AnySceneBusy(app.state)) {
     app.clock_ticking = false;
     return;
   }
@@ -175,9 +175,9 @@ void TickClock(App& app) {
   app.clock_ticking = true;
   app.clock_ticked_ms = now;
   const bool played = lesson::PlaybackAdvance(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
-  const bool trained = lesson::AdvanceLearnTraining(app.state.learn, seconds);
+  const bool trained = lesson::AdvanceScenes(app.state, seconds);
   // Training draws every frame while it runs, also the frame that starts it.
-  if (played || trained || app.state.learn.training) app.frames_pending = std::max(app.frames_pending, 1);
+  if (played || trained || lesson::AnySceneBusy(app.state)) app.frames_pending = std::max(app.frames_pending, 1);
 }
 
 // Tells the page what the widget shows when it changed: the shareable state, the live-region
@@ -192,7 +192,7 @@ void Publish(App& app) {
     app.publish_due = true;
   }
   const unsigned now = WindowTicksMs();
-  const bool moving = ImGui::IsAnyItemActive() || app.state.walkthrough.playing || app.state.learn.training;
+  const bool moving = ImGui::IsAnyItemActive() || app.state.walkthrough.playing || lesson::AnySceneBusy(app.state);
   if (app.publish_due && (!moving || now - app.published_at_ms >= kPublishIntervalMs)) {
     app.publish_due = false;
     app.published_at_ms = now;
@@ -588,7 +588,20 @@ void AppShutdown(App& app) {
 // Play, Pause and Seek come after a setState or setScene still waiting (MustWait), which they
 // apply first.
 
+namespace {
+
+// Whether this widget plays the lesson: the one whose scene set has the walkthrough (the Heads
+// widget has none, and warns).
+bool HasLessonToPlay() {
+  if (lesson::IsRegistered(lesson::Scene::Walkthrough)) return true;
+  std::fprintf(stderr, "warning: this widget has no lesson to play (it offers %s)\n", lesson::SceneNameList().c_str());
+  return false;
+}
+
+}  // namespace
+
 void AppPlay(App& app) {
+  if (!HasLessonToPlay()) return;
   RunHostChanges(app, true);
   if (!app.state.walkthrough.playing) lesson::PlaybackPlay(app.state, app.ui.playback, lesson::LessonTimeline());
   app.host->Wake();
@@ -602,7 +615,7 @@ void AppPause(App& app) {
 }
 
 bool AppSeek(App& app, double seconds) {
-  if (!std::isfinite(seconds)) return false;
+  if (!std::isfinite(seconds) || !HasLessonToPlay()) return false;
   RunHostChanges(app, true);
   lesson::PlaybackSeek(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
   app.frames_pending = kFramesAfterInput;

@@ -14,6 +14,7 @@
 // [SECTION] Mask
 // [SECTION] Caveats
 // [SECTION] Learn
+// [SECTION] Heads
 // [SECTION] Walkthrough
 // [SECTION] Quick check
 // [SECTION] Every scene, as JSON
@@ -1497,6 +1498,141 @@ double DrawLearn(const lesson::LessonState& state, Still& still) {
   return DrawLearnPicture(state, still, Caption(still, Word(still, "learn.caption")));
 }
 const SceneStill kLearnStill = {DrawLearn, DrawLearnPicture, DrawLearnPicture};
+
+// [SECTION] Heads
+// ui/heads_panel.cpp's picture at a phone's width, as the scene opens (the model untrained): the
+// held-out sequence's tokens in two rows, the repeated run's copies tinted (the second outlined);
+// the four heads two by two, each its name, its pattern as a heatmap (cells of one shade that
+// touch in a row drawn as one), the copies marked on its edges and what it looks at; the curves'
+// axes with the first point of each and its label.
+
+double DrawHeadsPicture(const lesson::LessonState& state, Still& still, double top) {
+  const lesson::HeadsRun& run = lesson::HeadsRunAt(state.heads);
+  const lesson::HeadsPoint& now = lesson::HeadsNow(run);
+  const heads::Sequence& sample = run.sample;
+  const lesson::HeadsTest& test = lesson::HeadsTestOf(state.heads);
+  const double pad = 14.0;
+  const double gap = 18.0;
+  const double inner = kContent - 2.0 * pad;
+  const double x0 = kLeft + pad;
+  const int length = static_cast<int>(sample.tokens.size());
+  const int per_row = (length + 1) / 2;
+  const double cell = std::floor(inner / per_row);
+  const std::string bold_text = TextOf("text", kText, true);
+  SvgWriter parts;
+  std::swap(parts, still.svg);
+  // The sequence.
+  double y = Wrapped(still, x0, top + pad, Word(still, "heads.sequence"), inner, kText, 18.0, bold_text) + 6.0;
+  for (int t = 0; t < length; ++t) {
+    const double x = x0 + (t % per_row) * cell;
+    const double cy = y + (t / per_row) * (cell + 4.0);
+    const bool first = t >= sample.first && t < sample.first + sample.run;
+    const bool second = t >= sample.second && t < sample.second + sample.run;
+    const Box box{x, cy, cell - 2.0, cell};
+    still.svg.Rect(box, (first || second ? InkClass("violet") + " still-tint" : FillOf("frame")).c_str(), 3.0);
+    if (second) still.svg.Rect(box, StrokeOf("violet").c_str(), 3.0, 1.5);
+    still.svg.Text(x + (cell - 2.0) * 0.5, BaselineFromCentre(cy + cell * 0.5, kText),
+                   std::to_string(sample.tokens[static_cast<size_t>(t)]), TextOf("text", kText).c_str(), Anchor::Middle);
+  }
+  y += 2.0 * (cell + 4.0) + gap;
+  // The heads.
+  const double side = std::floor((inner - gap) * 0.5);
+  const double unit = side / length;
+  double role_height = kText;
+  for (const char* key : {"heads.role_previous", "heads.role_duplicate", "heads.role_induction", "heads.role_none"})
+    role_height = std::max(role_height, 18.0 * static_cast<double>(tools::WrapText(Word(still, key), side, kText).size()));
+  const double block = 18.0 + 8.0 + side + 4.0 + role_height + 4.0 + 40.0;
+  for (int head = 0; head < lesson::kHeadsCount; ++head) {
+    const double bx = x0 + (head % lesson::kHeadsPerLayer) * (side + gap);
+    const double by = y + (head / lesson::kHeadsPerLayer) * (block + gap);
+    still.svg.Text(bx, BaselineFromTop(by, kText), lesson::HeadName(head), bold_text.c_str());
+    const double gy = by + 26.0;
+    const std::vector<double>& pattern = test.sample.pattern[head / lesson::kHeadsPerLayer][head % lesson::kHeadsPerLayer];
+    still.svg.Rect({bx, gy, side, side}, FillOf("frame").c_str());
+    for (int row = 0; row < length; ++row) {
+      int from = 0;
+      while (from <= row) {
+        const int shade = static_cast<int>(std::lround(Clamp01(pattern[static_cast<size_t>(row * length + from)]) * 100.0));
+        int to = from + 1;
+        while (to <= row &&
+               std::lround(Clamp01(pattern[static_cast<size_t>(row * length + to)]) * 100.0) == shade)
+          ++to;
+        still.svg.Rect({bx + from * unit, gy + row * unit, (to - from) * unit, unit}, Shade(still, shade / 100.0).c_str());
+        from = to;
+      }
+    }
+    still.svg.Rect({bx - 5.0, gy + sample.second * unit, 3.0, sample.run * unit}, FillOf("violet").c_str());
+    still.svg.Rect({bx + sample.first * unit, gy - 5.0, sample.run * unit, 3.0}, FillOf("violet").c_str());
+    const double role_top = gy + side + 4.0;
+    Wrapped(still, bx, role_top, Word(still, lesson::HeadsRoleOf(now, head)), side, kText, 18.0, TextOf("muted", kText));
+    const double base = role_top + role_height + 4.0 + 36.0;
+    still.svg.Line(bx, base, bx + side, base, StrokeOf("axis", "still-faint still-flat").c_str(), 1.0);
+  }
+  Part(still, "heads.patterns", {x0, y, inner, 2.0 * block + gap});
+  y += 2.0 * block + gap + gap;
+  // The curves: their axes and the first point of each, labelled.
+  const double curves_height = std::clamp(inner * 0.6, 170.0, 240.0);
+  const Box box{x0, y, inner, curves_height};
+  const std::string muted = TextOf("muted", kText);
+  const double top_loss = std::max(run.history.front().loss, 0.1);
+  const std::string loss_top = Shown(still, top_loss, "the Heads loss", 1);
+  const std::string percent_top = lesson::HeadsPercent(1.0);
+  const double lo_x = box.x + std::max(TextWidth(loss_top, kText), TextWidth("0", kText)) + 10.0;
+  const double lo_y = box.y + box.h - kText - 6.0;
+  const double hi_x = box.x + box.w - TextWidth(percent_top, kText) - 10.0;
+  const double hi_y = box.y + kText * 1.6;
+  std::swap(parts, still.svg);
+  const double bottom = box.y + box.h + pad;
+  still.svg.Rect({kLeft, top, kContent, bottom - top}, FillOf("panel", "still-card").c_str(), 8.0);
+  still.svg.Append(parts);
+  SvgWriter& out = still.svg;
+  out.Line(lo_x, lo_y, hi_x, lo_y, StrokeOf("axis", "still-flat").c_str(), 1.5);
+  out.Line(lo_x, lo_y, lo_x, hi_y, StrokeOf("text", "still-faint still-flat").c_str(), 1.0);
+  out.Line(hi_x, lo_y, hi_x, hi_y, StrokeOf("violet", "still-faint still-flat").c_str(), 1.0);
+  out.Text(lo_x - 7.0, BaselineFromCentre(hi_y, kText), loss_top, muted.c_str(), Anchor::End);
+  out.Text(lo_x - 7.0, BaselineFromCentre(lo_y, kText), "0", muted.c_str(), Anchor::End);
+  out.Text(hi_x + 9.0, BaselineFromCentre(hi_y, kText), percent_top, muted.c_str());
+  out.Text(lo_x, BaselineFromTop(lo_y + 4.0, kText), "0", muted.c_str());
+  out.Text(hi_x, BaselineFromTop(lo_y + 4.0, kText),
+           lesson::Fill(Word(still, "heads.steps_axis"), {{"steps", std::to_string(lesson::kHeadsRunSteps)}}),
+           muted.c_str(), Anchor::End);
+  const auto y_at = [&](double unit_value) { return lo_y + (hi_y - lo_y) * Clamp01(unit_value); };
+  struct Mark {
+    double y;
+    std::string text;
+    const char* ink;
+  };
+  std::vector<Mark> marks = {
+      {y_at(now.repeated), lesson::Fill(Word(still, "heads.copy_mark"), {{"percent", lesson::HeadsPercent(now.repeated)}}), "violet"},
+      {y_at(now.loss / top_loss), lesson::Fill(Word(still, "heads.loss_mark"), {{"loss", Shown(still, now.loss, "the Heads loss")}}), "text"},
+      {y_at(now.other), lesson::Fill(Word(still, "heads.other_mark"), {{"percent", lesson::HeadsPercent(now.other)}}), "muted"}};
+  for (const Mark& mark : marks) out.Circle(lo_x, mark.y, 4.5, FillOf(mark.ink).c_str());
+  // Labels beside the points, in the order of their heights, pushed apart.
+  std::vector<double> label_top;
+  for (const Mark& mark : marks) label_top.push_back(std::clamp(mark.y - kBody * 0.5, hi_y - kText * 0.5, lo_y - kBody - 2.0));
+  std::vector<size_t> order = {0, 1, 2};
+  std::sort(order.begin(), order.end(), [&](size_t a, size_t b) { return label_top[a] < label_top[b]; });
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 1; i < order.size(); ++i) {
+      const double overlap = label_top[order[i - 1]] + kBody + 2.0 - label_top[order[i]];
+      if (overlap > 0.0) label_top[order[i]] += overlap;
+    }
+    const double below = label_top[order.back()] + kBody - (lo_y - 2.0);
+    if (below > 0.0) {
+      for (double& t : label_top) t -= below;
+    }
+  }
+  for (size_t i = 0; i < marks.size(); ++i) {
+    out.Text(lo_x + 10.0, BaselineFromTop(label_top[i], kBody), marks[i].text, TextOf(marks[i].ink, kBody, true).c_str());
+  }
+  Part(still, "heads.curves", box);
+  return bottom;
+}
+
+double DrawHeads(const lesson::LessonState& state, Still& still) {
+  return DrawHeadsPicture(state, still, Caption(still, Word(still, "heads.caption")));
+}
+const SceneStill kHeadsStill = {DrawHeads, DrawHeadsPicture, DrawHeadsPicture};
 
 // [SECTION] Walkthrough
 // The step's caption in bold ("Step 1 of 8: ..."), then its scene's picture with the part the step

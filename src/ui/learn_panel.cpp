@@ -37,6 +37,7 @@
 #include "ui/shapes.h"
 #include "ui/shortcuts.h"
 #include "ui/text_layout.h"
+#include "ui/text_style.h"
 #include "ui/theme.h"
 
 namespace ui {
@@ -60,14 +61,6 @@ ImU32 WithAlpha(ImU32 color, int alpha) {
   return (color & ~IM_COL32_A_MASK) | (static_cast<ImU32>(alpha) << IM_COL32_A_SHIFT);
 }
 
-// The loss in the text's ink, the accuracy in a violet that no sentence has (the sentences keep
-// the subjects' colours of every scene).
-ImU32 LossColor(const Context& ctx) { return ctx.palette.text; }
-ImU32 AccuracyColor(const Context& ctx) {
-  if (ctx.theme == Theme::Dark) return ctx.more_contrast ? IM_COL32(215, 195, 255, 255) : IM_COL32(185, 160, 255, 255);
-  return ctx.more_contrast ? IM_COL32(75, 35, 150, 255) : IM_COL32(106, 66, 190, 255);
-}
-
 // 10^power as people write it, with the locale's decimal mark: "100", "1", "0.01".
 std::string PowerOfTen(int power) {
   if (power >= 0) return "1" + std::string(static_cast<size_t>(power), '0');
@@ -83,79 +76,6 @@ std::string TwoDecimals(double x) {
 }
 
 std::string Percent(double share) { return lesson::Fill(T("learn.percent"), {{"n", Num(share * 100.0, 0)}}); }
-
-// Text drawn with ImDrawList, measured in layout pixels (the atlas is rasterized at the screen's
-// pixel ratio), wrapped at spaces only, so "10.00" never splits.
-struct TextStyle {
-  ImFont* font = nullptr;
-  float size = 0.0f;
-
-  ImVec2 Measure(const std::string& text) const { return font->CalcTextSizeA(size, FLT_MAX, 0.0f, text.c_str()); }
-  std::vector<std::string> Wrap(const std::string& text, float width) const {
-    std::vector<std::string> lines;
-    std::string line;
-    size_t at = 0;
-    while (at <= text.size()) {
-      size_t end = text.find(' ', at);
-      if (end == std::string::npos) end = text.size();
-      const std::string word = text.substr(at, end - at);
-      const std::string longer = line.empty() ? word : line + " " + word;
-      if (!line.empty() && Measure(longer).x > width) {
-        lines.push_back(line);
-        line = word;
-      } else {
-        line = longer;
-      }
-      at = end + 1;
-    }
-    if (!line.empty() || lines.empty()) lines.push_back(line);
-    return lines;
-  }
-  float Height(const std::string& text, float width) const {
-    return static_cast<float>(Wrap(text, width).size()) * size;
-  }
-  // Draws `text` wrapped to `width` from `pos`; returns its rectangle.
-  ImRect Draw(ImDrawList* draw, ImVec2 pos, ImU32 color, const std::string& text, float width) const {
-    float widest = 0.0f;
-    float y = pos.y;
-    for (const std::string& line : Wrap(text, width)) {
-      draw->AddText(font, size, ImVec2(pos.x, y), color, line.c_str());
-      widest = std::max(widest, Measure(line).x);
-      y += size;
-    }
-    return ImRect(pos, ImVec2(pos.x + widest, y));
-  }
-};
-
-float LayoutSize(ImFont* font) {
-  if (font == nullptr) return ImGui::GetFontSize();
-  return font->FontSize * font->Scale * ImGui::GetIO().FontGlobalScale;
-}
-
-TextStyle StyleOf(ImFont* font) {
-  TextStyle style;
-  style.font = font != nullptr ? font : ImGui::GetFont();
-  style.size = LayoutSize(font);
-  return style;
-}
-
-// A collapsing header that a flag of the scene (and so a link) holds open, and that the
-// walkthrough opens while it points at something inside. Framed headers reach half the window's
-// side padding past the content, which is wide when the widget centres its content in a wide
-// window (ui/widget.cpp): it keeps to the style's, as Combine's does.
-bool Header(Context& ctx, const char* key, const char* item, bool* flag, bool forced) {
-  ImGuiWindow* window = ImGui::GetCurrentWindow();
-  const float side_padding = window->WindowPadding.x;
-  window->WindowPadding.x = ImGui::GetStyle().WindowPadding.x;
-  const bool shown = *flag || forced;
-  ImGui::SetNextItemOpen(shown, ImGuiCond_Always);
-  const std::string label = T(key) + "###" + item;
-  const bool open = ImGui::CollapsingHeader(label.c_str());
-  window->WindowPadding.x = side_padding;
-  RecordItem(ctx, item);
-  if (open != shown) *flag = open;  // the learner opened or closed it
-  return open;
-}
 
 // [SECTION] The picture's layout
 
@@ -850,12 +770,12 @@ void DrawLearnPanel(lesson::LessonState& state, Context& ctx) {
   if (!plane_in_picture) DrawPlaneAfter(ctx, state, training.model, paragraph);
   ImGui::Spacing();
 
-  if (Header(ctx, "learn.numbers", "learn.numbers", &scene.numbers_open, IsHighlighted(state, "learn.removal"))) {
+  if (SceneHeader(ctx, "learn.numbers", "learn.numbers", &scene.numbers_open, IsHighlighted(state, "learn.removal"))) {
     DrawNumbers(ctx, state, training, paragraph);
   }
-  if (Header(ctx, "learn.options", "learn.options", &scene.options_open, false)) DrawOptions(ctx, scene);
+  if (SceneHeader(ctx, "learn.options", "learn.options", &scene.options_open, false)) DrawOptions(ctx, scene);
   bool about_open = ImGui::GetStateStorage()->GetBool(ImGui::GetID("learn_about_open"), false);
-  if (Header(ctx, "learn.about", "learn.about", &about_open, false)) DrawAbout(ctx);
+  if (SceneHeader(ctx, "learn.about", "learn.about", &about_open, false)) DrawAbout(ctx);
   ImGui::GetStateStorage()->SetBool(ImGui::GetID("learn_about_open"), about_open);
 
   if (ImGui::Button(T("learn.reset_scene").c_str())) lesson::ResetLearnScene(scene);

@@ -21,6 +21,10 @@ struct ScenePanel {
 ATTN_SCENES(ATTN_SCENE_PANEL)
 #undef ATTN_SCENE_PANEL
 
+// What draws `scene` in this build's scene set (lesson/scene.h); null for a scene it does not
+// offer. Defined by the set: src/ui/panel_list.cpp for every scene, a web module's own otherwise.
+const ScenePanel* ScenePanelOf(lesson::Scene scene);
+
 // The panel that draws `scene`; null for a scene without one (a unit test checks there is none).
 PanelFn PanelOf(lesson::Scene scene);
 // The scene's picture alone, as the walkthrough shows it for a step; null for a scene without one.

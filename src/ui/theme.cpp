@@ -228,4 +228,11 @@ ImU32 SeriesColor(const Context& ctx, int i) {
   return ctx.more_contrast ? light_more[at] : light[at];
 }
 
+ImU32 LossColor(const Context& ctx) { return ctx.palette.text; }
+
+ImU32 AccuracyColor(const Context& ctx) {
+  if (ctx.theme == Theme::Dark) return ctx.more_contrast ? IM_COL32(215, 195, 255, 255) : IM_COL32(185, 160, 255, 255);
+  return ctx.more_contrast ? IM_COL32(75, 35, 150, 255) : IM_COL32(106, 66, 190, 255);
+}
+
 }  // namespace ui

@@ -18,4 +18,9 @@ void ApplyTheme(Context& ctx, Theme theme, bool more_contrast = false);
 ImU32 SeriesColor(const Context& ctx, int i);
 constexpr int kSeriesColors = 6;
 
+// A model's training loss, in the text's ink, and its accuracy, in a violet that no key or subject
+// has (Learn's and Heads' curves).
+ImU32 LossColor(const Context& ctx);
+ImU32 AccuracyColor(const Context& ctx);
+
 }  // namespace ui

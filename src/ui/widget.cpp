@@ -251,6 +251,7 @@ void DrawKeys(Context& ctx) {
   static const SceneKeys kSceneKeys[] = {{Scene::Compare, "compare.keyboard_hint"},
                                          {Scene::Mask, "mask.cells_hint"},
                                          {Scene::Learn, "learn.keys"},
+                                         {Scene::Heads, "heads.keys"},
                                          {Scene::Walkthrough, "walkthrough.keys"}};
   const ImVec2 top = ImGui::GetCursorScreenPos();
   if (ctx.fonts.bold != nullptr) ImGui::PushFont(ctx.fonts.bold);

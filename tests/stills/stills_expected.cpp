@@ -196,6 +196,35 @@ void LearnPicture(const lesson::LessonState& state, Expected& e) {
   e.texts.push_back(Fill(T("learn.steps_axis"), {{"steps", std::to_string(lesson::kLearnRunSteps)}}));
 }
 
+// The sequence's tokens; each head's name and what it looks at; the curves' ends, their steps and
+// the first point's labels.
+void HeadsPicture(const lesson::LessonState& state, Expected& e) {
+  const lesson::HeadsRun& run = lesson::HeadsRunAt(state.heads);
+  const lesson::HeadsPoint& now = lesson::HeadsNow(run);
+  e.texts.push_back(T("heads.sequence"));
+  e.strong.push_back(T("heads.sequence"));
+  for (const int token : run.sample.tokens) e.numbers.push_back(std::to_string(token));
+  for (int head = 0; head < lesson::kHeadsCount; ++head) {
+    e.texts.push_back(lesson::HeadName(head));
+    e.strong.push_back(lesson::HeadName(head));
+    e.texts.push_back(T(lesson::HeadsRoleOf(now, head)));
+    e.plain.push_back(T(lesson::HeadsRoleOf(now, head)));
+  }
+  e.numbers.push_back(Num(std::max(run.history.front().loss, 0.1), 1));
+  e.numbers.push_back("0");
+  e.numbers.push_back("0");
+  e.texts.push_back(lesson::HeadsPercent(1.0));
+  e.texts.push_back(Fill(T("heads.steps_axis"), {{"steps", std::to_string(lesson::kHeadsRunSteps)}}));
+  const std::string marks[] = {
+      Fill(T("heads.copy_mark"), {{"percent", lesson::HeadsPercent(now.repeated)}}),
+      Fill(T("heads.loss_mark"), {{"loss", Num(now.loss)}}),
+      Fill(T("heads.other_mark"), {{"percent", lesson::HeadsPercent(now.other)}})};
+  for (const std::string& mark : marks) {
+    e.texts.push_back(mark);
+    e.strong.push_back(mark);
+  }
+}
+
 void MaskPicture(const lesson::LessonState& state, Expected& e) { MaskParts(state, e, true); }
 void MaskQuestionPicture(const lesson::LessonState& state, Expected& e) { MaskParts(state, e, false); }
 
@@ -247,6 +276,12 @@ void Learn(const lesson::LessonState& state, Expected& e) {
   LearnPicture(state, e);
 }
 const SceneExpectation kLearnExpected = {Learn, LearnPicture, LearnPicture};
+
+void Heads(const lesson::LessonState& state, Expected& e) {
+  e.texts.push_back(T("heads.caption"));
+  HeadsPicture(state, e);
+}
+const SceneExpectation kHeadsExpected = {Heads, HeadsPicture, HeadsPicture};
 
 // The step the walkthrough opens at, its caption in bold, over its scene's picture.
 void Walkthrough(const lesson::LessonState& state, Expected& e) {

@@ -118,6 +118,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kCaveatsModule = {Scene::Caveats, "caveats", "widget.scene.caveats", Reset, Describe, Table, Params};
+const SceneModule kCaveatsModule = {
+    Scene::Caveats, "caveats", "widget.scene.caveats", Reset, Describe, Table, Params, nullptr, nullptr};
 
 }  // namespace lesson

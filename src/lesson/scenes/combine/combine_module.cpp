@@ -98,6 +98,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kCombineModule = {Scene::Combine, "combine", "widget.scene.combine", Reset, Describe, Table, Params};
+const SceneModule kCombineModule = {
+    Scene::Combine, "combine", "widget.scene.combine", Reset, Describe, Table, Params, nullptr, nullptr};
 
 }  // namespace lesson

@@ -142,6 +142,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kCompareModule = {Scene::Compare, "compare", "widget.scene.compare", Reset, Describe, Table, Params};
+const SceneModule kCompareModule = {
+    Scene::Compare, "compare", "widget.scene.compare", Reset, Describe, Table, Params, nullptr, nullptr};
 
 }  // namespace lesson

@@ -66,6 +66,9 @@ MirrorTable Table(const LessonState& state) {
 
 void Reset(LessonState& state) { ResetLearnScene(state.learn); }
 
+bool Busy(const LessonState& state) { return state.learn.training; }
+bool Advance(LessonState& state, double seconds) { return AdvanceLearnTraining(state.learn, seconds); }
+
 std::vector<Param> Params() {
   return {
       {"learn.seed", ParamForm::Index, 1, kLearnSeedMax, 0,
@@ -103,6 +106,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kLearnModule = {Scene::Learn, "learn", "widget.scene.learn", Reset, Describe, Table, Params};
+const SceneModule kLearnModule = {
+    Scene::Learn, "learn", "widget.scene.learn", Reset, Describe, Table, Params, Busy, Advance};
 
 }  // namespace lesson

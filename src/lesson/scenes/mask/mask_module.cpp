@@ -141,6 +141,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kMaskModule = {Scene::Mask, "mask", "widget.scene.mask", Reset, Describe, Table, Params};
+const SceneModule kMaskModule = {
+    Scene::Mask, "mask", "widget.scene.mask", Reset, Describe, Table, Params, nullptr, nullptr};
 
 }  // namespace lesson

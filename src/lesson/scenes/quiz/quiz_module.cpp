@@ -113,6 +113,7 @@ std::vector<Param> Params() {
 
 }  // namespace
 
-const SceneModule kQuizModule = {Scene::Quiz, "quiz", "widget.scene.quiz", Reset, Describe, Table, Params};
+const SceneModule kQuizModule = {
+    Scene::Quiz, "quiz", "widget.scene.quiz", Reset, Describe, Table, Params, nullptr, nullptr};
 
 }  // namespace lesson

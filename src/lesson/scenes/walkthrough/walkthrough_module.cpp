@@ -55,6 +55,6 @@ std::vector<Param> Params() {
 }  // namespace
 
 const SceneModule kWalkthroughModule = {
-    Scene::Walkthrough, "walkthrough", "widget.scene.walkthrough", Reset, Describe, Table, Params};
+    Scene::Walkthrough, "walkthrough", "widget.scene.walkthrough", Reset, Describe, Table, Params, nullptr, nullptr};
 
 }  // namespace lesson
