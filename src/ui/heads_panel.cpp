@@ -37,6 +37,7 @@
 #include "ui/text_layout.h"
 #include "ui/text_style.h"
 #include "ui/theme.h"
+#include "ui/train_button.h"
 
 namespace ui {
 
@@ -460,22 +461,8 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   BeginHighlightGroup();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(18.0f, 10.0f));
   ButtonRow row;
-  const std::string train = T(scene.training ? "heads.pause" : "heads.train") + "###heads_train";
-  const float train_width =
-      std::max(ImGui::CalcTextSize(T("heads.train").c_str()).x, ImGui::CalcTextSize(T("heads.pause").c_str()).x) +
-      ImGui::GetStyle().FramePadding.x * 2.0f + 8.0f;
-  row.Place(T("heads.train"));
-  ImGui::PushFont(ctx.fonts.bold);
-  const bool filled = !ctx.more_contrast;
-  if (filled) {
-    const bool dark = ctx.theme == Theme::Dark;
-    ImGui::PushStyleColor(ImGuiCol_Button, dark ? IM_COL32(41, 102, 178, 255) : IM_COL32(0, 90, 190, 255));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, dark ? IM_COL32(50, 115, 195, 255) : IM_COL32(20, 105, 210, 255));
-    ImGui::PushStyleColor(ImGuiCol_ButtonActive, dark ? IM_COL32(26, 80, 150, 255) : IM_COL32(0, 70, 160, 255));
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
-  }
   ImGui::BeginDisabled(!scene.training && scene.steps >= lesson::kHeadsMaxSteps);
-  if (ImGui::Button(train.c_str(), ImVec2(train_width, 0.0f))) {
+  if (TrainButton(ctx, row, "heads.train", "heads.pause", "heads_train", scene.training)) {
     if (scene.training) {
       lesson::PauseHeadsTraining(scene);
     } else {
@@ -483,8 +470,6 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
     }
   }
   ImGui::EndDisabled();
-  if (filled) ImGui::PopStyleColor(4);
-  ImGui::PopFont();
   RecordItem(ctx, "heads.train");
   row.Place(T("heads.reset"));
   if (ImGui::Button(T("heads.reset").c_str())) lesson::ResetHeadsTraining(scene);

@@ -39,6 +39,7 @@
 #include "ui/text_layout.h"
 #include "ui/text_style.h"
 #include "ui/theme.h"
+#include "ui/train_button.h"
 
 namespace ui {
 
@@ -509,26 +510,7 @@ void DrawTrainRow(Context& ctx, lesson::LessonState& state) {
   BeginHighlightGroup();
   ImGui::PushStyleVar(ImGuiStyleVar_FramePadding, ImVec2(18.0f, 10.0f));
   ButtonRow row;
-  const std::string train = T(scene.training ? "learn.pause" : "learn.train") + "###learn_train";
-  // Wide enough for either word, so the row does not jump when it changes.
-  const float train_width =
-      std::max(ImGui::CalcTextSize(T("learn.train").c_str()).x, ImGui::CalcTextSize(T("learn.pause").c_str()).x) +
-      ImGui::GetStyle().FramePadding.x * 2.0f + 8.0f;
-  row.Place(T("learn.train"));
-  ImGui::PushFont(ctx.fonts.bold);
-  // Filled, white on blue (at least 4.5:1 in each state), unless the theme asks for more contrast,
-  // whose buttons are outlined in the text's colour.
-  const bool filled = !ctx.more_contrast;
-  if (filled) {
-    const bool dark = ctx.theme == Theme::Dark;
-    ImGui::PushStyleColor(ImGuiCol_Button, dark ? IM_COL32(41, 102, 178, 255) : IM_COL32(0, 90, 190, 255));
-    ImGui::PushStyleColor(ImGuiCol_ButtonHovered, dark ? IM_COL32(50, 115, 195, 255) : IM_COL32(20, 105, 210, 255));
-    ImGui::PushStyleColor(ImGuiCol_ButtonActive, dark ? IM_COL32(26, 80, 150, 255) : IM_COL32(0, 70, 160, 255));
-    ImGui::PushStyleColor(ImGuiCol_Text, IM_COL32(255, 255, 255, 255));
-  }
-  const bool pressed = ImGui::Button(train.c_str(), ImVec2(train_width, 0.0f));
-  if (filled) ImGui::PopStyleColor(4);
-  ImGui::PopFont();
+  const bool pressed = TrainButton(ctx, row, "learn.train", "learn.pause", "learn_train", scene.training);
   // Train or Step before the prediction is answered count as a skip (whose reveal is training).
   constexpr lesson::Question kQuestion = lesson::Question::LearnSentence;
   const bool asking = lesson::Asking(state, kQuestion);
