@@ -64,6 +64,9 @@ void LoadLessonText(App& app, const std::string& locale) {
   }
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
   for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
+  // The lesson's timeline, where this widget plays the lesson (the Heads widget does not: its
+  // scene set has none of the scenes the timeline's actions name).
+  if (!lesson::IsRegistered(lesson::Scene::Walkthrough)) return;
   lesson::RebuildLessonTimeline(app.host->BuiltInText());
   for (const lesson::TextError& error : lesson::LessonTimeline().errors) {
     std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
@@ -176,6 +179,9 @@ void TickClock(App& app) {
   app.clock_ticked_ms = now;
   const bool played = lesson::PlaybackAdvance(app.state, app.ui.playback, lesson::LessonTimeline(), seconds);
   const bool trained = lesson::AdvanceScenes(app.state, seconds);
+  // A model that moved changes what the page is told even when the link does not (a link's step
+  // being reached): the live region and the table follow it (Publish paces them).
+  if (trained) app.publish_due = true;
   // Training draws every frame while it runs, also the frame that starts it.
   if (played || trained || lesson::AnySceneBusy(app.state)) app.frames_pending = std::max(app.frames_pending, 1);
 }
@@ -636,6 +642,7 @@ void AppSpoken(App& app, int step) {
 }
 
 int AppSetNarrationAudio(App& app, const std::string& lines) {
+  if (!lesson::IsRegistered(lesson::Scene::Walkthrough)) return 0;  // no lesson to narrate
   int refused = 0;
   std::vector<lesson::CueAudio> audio = lesson::ParseCueAudio(lines, &refused);
   if (refused > 0) std::fprintf(stderr, "warning: %d lines of the narration's cue times were not ID<TAB>SECONDS<TAB>TEXT, with SECONDS from 0 to %g (left out)\n", refused, lesson::kCueAudioMaxSeconds);
