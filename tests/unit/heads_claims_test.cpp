@@ -360,3 +360,45 @@ TEST_CASE("the reading's words are filled in from the numbers in Spanish too, ev
   CHECK(Contains(filled, lesson::T("heads.reading_untrained").substr(0, 20)));
   UseEnglish();
 }
+
+// The lesson page's Go-further section (assets/lesson/page.txt, further.watch and
+// further.knockout) says what the ten seeds show: a layer-1 head learns to look at the token before
+// or at the earlier copy, both layer-2 heads at the token after the earlier copy; knocking out one
+// layer-1 head takes most of the copy (more than half) while the other changes almost nothing
+// (less than kHeadsNoEffect), without layer 2 the copy is gone (below kHeadsGone); and the layer-2
+// heads' single knock-outs do not always cost the same (at least one seed where they differ by
+// kHeadsUnequal, at least one where they do not).
+TEST_CASE("the lesson page's Go-further section says what the ten seeds show") {
+  const std::string page = ReadFile(ATTN_LESSON_DIR "/page.txt");
+  const auto joined = [](std::string text) {
+    std::string out;
+    for (size_t i = 0; i < text.size(); ++i) {
+      if (text[i] == '\n') {
+        while (i + 1 < text.size() && text[i + 1] == ' ') ++i;
+        out += ' ';
+      } else {
+        out += text[i];
+      }
+    }
+    return out;
+  };
+  const std::string words = joined(page);
+  REQUIRE(Contains(words, "a head of layer 1 learns to look at the token before, or at the earlier copy of the current token, and the heads of layer 2 learn to look at the token after the earlier copy"));
+  REQUIRE(Contains(words, "For every seed we tried (1 to 10), knocking out one head of layer 1 takes most of the copy away while the other changes almost nothing, and without both heads of layer 2 the copy is gone."));
+  REQUIRE(Contains(words, "do not always cost the same when knocked out one at a time"));
+  int unequal = 0, equal = 0;
+  for (const SeedRun& one : Seeds()) {
+    CAPTURE(one.seed);
+    const heads::KnockoutEffects& e = one.effects;
+    const int carrier = CarrierOf(e);
+    CHECK(std::max(one.now.previous_token[0][carrier], one.now.duplicate[0][carrier]) >= lesson::kHeadsRoleScore);
+    CHECK(one.now.induction[1][0] >= lesson::kHeadsRoleScore);
+    CHECK(one.now.induction[1][1] >= lesson::kHeadsRoleScore);
+    CHECK(e.head[0][carrier] < 0.5 * e.none);
+    CHECK(e.none - e.head[0][1 - carrier] < lesson::kHeadsNoEffect);
+    CHECK(e.layer[1] < lesson::kHeadsGone);
+    (std::fabs(e.head[1][0] - e.head[1][1]) >= lesson::kHeadsUnequal ? unequal : equal) += 1;
+  }
+  CHECK(unequal >= 1);
+  CHECK(equal >= 1);
+}
