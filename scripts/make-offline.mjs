@@ -1,14 +1,32 @@
 // Builds the one-file lesson for teachers: the lesson page with its stylesheet, the widget loader
-// and the widget itself (wasm inlined by -sSINGLE_FILE) in a single HTML file that works when
-// opened from file:// with no network and no server. The narration's recorded voice of the page's
+// and the widget's modules themselves (each runtime with its wasm inlined by -sSINGLE_FILE: the
+// lesson's widget and the Go-further one, web/js/downloads.js's MODULES, so that any scene's
+// widget starts) in a single HTML file that works when opened from file:// with no network and no
+// server. The narration's recorded voice of the page's
 // language comes inline too (its script and each cue's audio as a data: URL), so the lesson is
 // narrated offline where the device has no voice. scripts/make-scorm.mjs builds the SCORM
 // package's lesson with the same function, an LMS adapter added.
 // usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML [LOCALE]
+//   SINGLE_FILE_WIDGET_JS: the lesson widget's one-file runtime, attention_widget_single.js; each
+//     other module's, FILE_single.js (attention_heads_single.js), is read from the same folder
 //   LOCALE (e.g. es): the lesson page of that locale, SITE_DIR/LOCALE/index.html
-import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { MODULES } from '../web/js/downloads.js';
+
+// Every widget module's one-file runtime, as [{ file, path }] (file: its MODULES name, e.g.
+// attention_heads), found beside the lesson widget's (`widgetJs`) as FILE_single.js. Throws
+// naming one that is not there.
+export function singleFileRuntimes(widgetJs) {
+  return MODULES.map(({ file }) => {
+    const path = join(dirname(widgetJs), `${file}_single.js`);
+    if (!existsSync(path)) {
+      throw new Error(`${path} is missing: every widget module's one-file runtime goes beside ${basename(widgetJs)}`);
+    }
+    return { file, path };
+  });
+}
 
 // "</script" inside inlined code would end the element early.
 const scriptSafe = (code) => code.replace(/<\/script/gi, '<\\/script');
@@ -18,7 +36,8 @@ const scriptString = (text) => JSON.stringify(text).replace(/</g, '\\u003c')
   .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 // The one-file lesson's HTML from the built site's lesson page (index.html, or LOCALE/index.html),
-// lesson.css, embed.js and lesson files and the single-file widget runtime at `widgetJs`.
+// lesson.css, embed.js and lesson files and the single-file widget runtimes (`widgetJs`, the
+// lesson widget's, and the others beside it: singleFileRuntimes).
 // `adapter`, a classic script, goes in before the runtime and the loader, so that it runs first
 // (web/js/scorm.js hands the widgets their saved states before embed.js mounts them). Throws when
 // the page lacks what it replaces.
@@ -40,6 +59,8 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
   const files = ['lesson/lesson.txt', ...(locale ? [`lesson/${locale}/lesson.txt`] : [])];
   const texts = `{${files.map((file) => `${JSON.stringify(file)}: ${scriptString(read(file))}`).join(', ')}}`;
 
+  const runtimes = singleFileRuntimes(widgetJs).map(({ path }) => scriptSafe(readFileSync(path, 'utf8')));
+
   let html = read(page);
   let inlined = 0;
   html = html.replace(/<link rel="stylesheet" href="([^"]+)">/g, (_, href) => {
@@ -49,12 +70,13 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
   html = html.replace(/<script src="(?:\.\.\/)?embed\.js"( defer)?><\/script>/, () => {
     inlined++;
     const first = adapter ? `<script>\n${scriptSafe(adapter)}\n</script>\n` : '';
-    // attentionWidgetSingleFile tells embed.js that the wasm is inside the runtime, wherever the
-    // file is served; attentionLessonTexts hands it the words, attentionNarration the recorded
-    // voice (voice.js, inlined too, defines the code that plays it).
+    // attentionWidgetSingleFile tells embed.js that each module's wasm is inside its runtime,
+    // wherever the file is served; attentionLessonTexts hands it the words, attentionNarration the
+    // recorded voice (voice.js, inlined too, defines the code that plays it). Each runtime is a
+    // script of its own, after the lesson widget's.
     return `${first}<script>\nwindow.attentionWidgetSingleFile = true;\nwindow.attentionLessonTexts = ${texts};\n` +
       `window.attentionNarration = ${narration};\n` +
-      `${scriptSafe(readFileSync(widgetJs, 'utf8'))}\n</script>\n<script>\n${scriptSafe(read('voice.js'))}\n</script>\n` +
+      `${runtimes.join('\n</script>\n<script>\n')}\n</script>\n<script>\n${scriptSafe(read('voice.js'))}\n</script>\n` +
       `<script>\n${scriptSafe(read('embed.js'))}\n</script>`;
   });
   if (inlined < 2) throw new Error(`${page} no longer has the stylesheet <link> and embed.js <script> to inline`);

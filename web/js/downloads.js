@@ -1,7 +1,21 @@
-// The two downloads a widget waits for besides its runtime: the compiled wasm and the lesson's
-// words. widget.html's inline start script (start.js) begins them while the page is still parsed;
-// the loader (widget-page.js, or embed.js in a host page) begins them itself where that script did
-// not run. Both come here, so they ask for the same files the same way.
+// What a widget waits for: its module's runtime and compiled wasm, and the lesson's words.
+// widget.html's inline start script (start.js) begins them while the page is still parsed; the
+// loader (widget-page.js, or embed.js in a host page) begins them itself where that script did not
+// run. Both come here, so they ask for the same files the same way.
+
+// The widget modules (src/lesson/scene.h's scene sets, docs/architecture.md), each a download of its
+// own: its runtime FILE.js, which defines window[factory], and its wasm FILE.wasm; `scenes`, the
+// scenes it offers, or none for the lesson's widget, which offers the rest.
+export const MODULES = [
+  { file: 'attention_widget', factory: 'createAttentionWidget' },
+  { file: 'attention_heads', factory: 'createAttentionHeads', scenes: ['heads'] },
+];
+// The module of a widget whose scene option is `scene` and scenes option `scenes` (strings or
+// null): the one offering its scene, else the first of its scenes, else the lesson's widget.
+export function widgetModule(scene, scenes) {
+  const name = scene || (scenes || '').split(',')[0].trim();
+  return MODULES.find((module) => module.scenes && module.scenes.indexOf(name) >= 0) || MODULES[0];
+}
 
 // The lesson file the widget reads its English words from, beside the widget's files.
 export const LESSON_FILE = 'lesson/lesson.txt';
@@ -38,16 +52,16 @@ export function loadScript(url) {
   });
 }
 
-// The wasm, compiled by the browser in the background as its bytes arrive. null where the
+// `module`'s wasm, compiled by the browser in the background as its bytes arrive. null where the
 // runtime must load it itself: a page opened from file://, a browser without streaming compiles,
-// or the one-file lesson (window.attentionWidgetSingleFile), whose runtime holds the wasm.
-export function compileWasm(base) {
+// or the one-file lesson (window.attentionWidgetSingleFile), whose runtimes hold their wasm.
+export function compileWasm(base, module) {
   if (window.attentionWidgetSingleFile || !canFetch() || typeof WebAssembly !== 'object' ||
       !WebAssembly.compileStreaming) {
     return null;
   }
   const compiled = WebAssembly.compileStreaming(
-    fetch(new URL('attention_widget.wasm', base).href, { credentials: 'same-origin' }));
+    fetch(new URL(`${module.file}.wasm`, base).href, { credentials: 'same-origin' }));
   compiled.catch(() => {});  // reported by the loader when it waits for the module
   return compiled;
 }
@@ -70,12 +84,16 @@ export async function fetchLessonText(base, file = LESSON_FILE) {
   }
 }
 
-// Both downloads at once, as {wasm, text, file} (promises; wasm may be null, see compileWasm), the
-// text being the lesson file of `locale`.
-export function startDownloads(base, locale) {
-  const wasm = compileWasm(base);
+// The three downloads at once, the wasm first (the longest): `module`'s compiled wasm, the lesson
+// file of `locale`, and `module`'s runtime, run from a script tag added to the page. Returns them
+// as promises {wasm, text, runtime} (wasm may be null, see compileWasm), with `file` (the lesson
+// file's name) and `module` (the module's file name).
+export function startDownloads(base, locale, module) {
+  const wasm = compileWasm(base, module);
   const file = lessonFile(locale);
   const text = fetchLessonText(base, file);
-  text.catch(() => {});  // reported by the loader when it waits for the words
-  return { wasm, text, file };
+  const runtime = loadScript(new URL(`${module.file}.js`, base));
+  text.catch(() => {});  // reported by the loader when it waits for them
+  runtime.catch(() => {});
+  return { wasm, text, runtime, file, module: module.file };
 }

@@ -1,9 +1,9 @@
-// One live widget in a div: what it waits for (the runtime, the wasm, the lesson's words, each
-// loaded once for the page), its canvas and accessible mirror, and the handle that the page API
+// One live widget in a div: what it waits for (its module's runtime and wasm, the lesson's words,
+// each loaded once for the page), its canvas and accessible mirror, and the handle that the page API
 // and widget.html drive. Nothing from the page, a message or the widget is inserted as HTML:
 // text only (textContent, attributes, the CSSOM).
-import { LESSON_FILE, LOCALES, PSEUDO_LOCALE, compileWasm, fetchLessonText, lessonFile, loadScript, widgetLocale }
-  from './downloads.js';
+import { LESSON_FILE, LOCALES, MODULES, PSEUDO_LOCALE, compileWasm, fetchLessonText, lessonFile, loadScript, widgetLocale,
+  widgetModule } from './downloads.js';
 import { narrationChoice, narrator } from './narration.js';
 
 export const MAX_STATE = 4096;  // lesson::kStateFragmentMaxLength
@@ -23,23 +23,33 @@ export function useSchedule(module) {
   schedule = module;
 }
 
-let runtime = null;
-function loadRuntime() {
-  if (typeof window.createAttentionWidget === 'function') return Promise.resolve();
-  if (!runtime) {
-    runtime = loadScript(new URL('attention_widget.js', base)).catch(() => {
-      throw failure('runtime-not-loaded', 'attention_widget.js did not load');
-    });
-  }
-  return runtime;
+// What the page has of each widget module (downloads.js's MODULES), each loaded once for every
+// widget of that module: {runtime, wasm, names}. A page may hold widgets of several modules.
+const loaded = new Map();
+function loadedOf(module) {
+  if (!loaded.has(module)) loaded.set(module, {});
+  return loaded.get(module);
 }
 
-// Compiled once, when the first widget mounts, while the lesson text loads; every widget on the
-// page instantiates that one module.
-let wasm;
-function pageWasm() {
-  if (wasm === undefined) wasm = compileWasm(base);
-  return wasm;
+// The module's runtime, which defines its factory (window[module.factory]): `started` is the
+// script widget.html's start script added, else a script tag is added now.
+function loadRuntime(module, started) {
+  const own = loadedOf(module);
+  if (typeof window[module.factory] === 'function') return Promise.resolve();
+  if (!own.runtime) {
+    own.runtime = (started || loadScript(new URL(`${module.file}.js`, base))).catch(() => {
+      throw failure('runtime-not-loaded', `${module.file}.js did not load`);
+    });
+  }
+  return own.runtime;
+}
+
+// Compiled once, when the module's first widget mounts, while the lesson text loads; every widget
+// of that module on the page instantiates it.
+function moduleWasm(module) {
+  const own = loadedOf(module);
+  if (own.wasm === undefined) own.wasm = compileWasm(base, module);
+  return own.wasm;
 }
 
 // The widget's words come only from the lesson files beside it (lesson/lesson.txt, and
@@ -79,16 +89,17 @@ async function localeWords(module, locale, translation) {
   return { lessonText: complete ? null : await loadLessonText(LESSON_FILE), translationText };
 }
 
-// The scenes the wasm knows, in its order (src/lesson's scene registry, through
-// attn_scene_names): read from the first widget's module, the same for every widget.
-let sceneNames = null;
-function readSceneNames(module) {
-  if (!sceneNames) sceneNames = JSON.parse(module.ccall('attn_scene_names', 'string', [], []));
-  return sceneNames;
+// The scenes a module's wasm knows, in its order (its scene set, through attn_scene_names): read
+// from its first widget's instance, the same for every widget of the module.
+function readSceneNames(module, instance) {
+  const own = loadedOf(module);
+  if (!own.names) own.names = JSON.parse(instance.ccall('attn_scene_names', 'string', [], []));
+  return own.names;
 }
-// False until a widget has started and the names are known.
+// A scene MODULES lists, or one of a module whose widget has started (its names are then known).
 export function isSceneName(name) {
-  return typeof name === 'string' && sceneNames !== null && sceneNames.indexOf(name) >= 0;
+  return typeof name === 'string' && MODULES.some((module) =>
+    ((module.scenes || []).concat((loaded.get(module) || {}).names || [])).indexOf(name) >= 0);
 }
 
 // A string of at most MAX_STATE characters: a longer one is refused unread, with a warning
@@ -257,9 +268,12 @@ export function mount(div, options = {}) {
     handle.whenReady(() => handle.module.ccall('attn_seek', 'number', ['number'], [at]));
   };
 
-  // widget.html's inline start script (start.js) may have begun the wasm compile and the lesson
-  // words' download already; they are for the page's one widget.
-  const started = options.fillPage && window.attentionWidgetStart;
+  // The module of the widget's scene, or of the first of its scenes. widget.html's inline start
+  // script (start.js) may have begun its runtime, its wasm compile and the lesson words' download
+  // already; they are for the page's one widget.
+  const module = widgetModule(options.scene, options.scenes);
+  const begun = options.fillPage && window.attentionWidgetStart;
+  const started = begun && begun.module === module.file && begun;
   window.attentionWidgetStart = null;
   if (typeof WebGL2RenderingContext !== 'function') {
     fail(div, failure('no-webgl2', NO_WEBGL));
@@ -270,12 +284,14 @@ export function mount(div, options = {}) {
   if (options.fillPage || options.start === 'eager' || !schedule) {
     const file = lessonFile(widgetLocale(options.locale, div));
     const text = started && started.file === file ? started.text : undefined;
-    start(div, options, handle, { wasm: (started && started.wasm) || pageWasm(), text: loadLessonText(file, text) });
+    if (started) loadRuntime(module, started.runtime);
+    start(div, options, handle, module,
+          { wasm: (started && started.wasm) || moduleWasm(module), text: loadLessonText(file, text) });
   } else {
     // The downloads begin once the page's own text has painted, so they never hold it back.
     const download = () => {
-      loadRuntime().catch(() => {});  // reported by start()
-      return { wasm: pageWasm(), text: loadLessonText(lessonFile(widgetLocale(options.locale, div))) };
+      loadRuntime(module).catch(() => {});  // reported by start()
+      return { wasm: moduleWasm(module), text: loadLessonText(lessonFile(widgetLocale(options.locale, div))) };
     };
     // The GPU warm-up (a worker: nothing on the page's thread) begins as soon as a widget is near,
     // so that it is done when the widget's first steps, which need no GPU, are. A widget already on
@@ -284,7 +300,7 @@ export function mount(div, options = {}) {
     // made its first frame (its text laid out and painted), while the browser puts that frame on
     // screen and the page's thread is idle; its WebGL context waits until the text is on screen.
     startWhenNear(div, () => afterFirstFrame().then(() =>
-      start(div, options, handle, { ...download(), gpu: warmUpGpu(base), painted: afterFirstPaint() })), (onScreenAtLoad) => {
+      start(div, options, handle, module, { ...download(), gpu: warmUpGpu(base), painted: afterFirstPaint() })), (onScreenAtLoad) => {
       warmUpGpu(base);
       if (onScreenAtLoad) download(); else afterFirstPaint().then(download);
     });
@@ -297,6 +313,14 @@ function fail(div, error) {
   const message = error instanceof Error ? error.message : String(error);
   console.warn(`Attention widget not started: ${message}`);
   div.dispatchEvent(new CustomEvent('attention-widget-error', { detail: { reason, message } }));
+}
+
+// widget.html's address for an embed's copied link: it opens in the same language, on the same
+// module (a scene it offers; the link's state then names the scene).
+function widgetPage(module, locale) {
+  const query = [module.scenes ? `scene=${module.scenes[0]}` : '', locale === 'en' ? '' : `locale=${locale}`]
+    .filter(Boolean).join('&');
+  return new URL(query ? `widget.html?${query}` : 'widget.html', base).href;
 }
 
 // The widget's accessible name, in its language: what it is and its scene.
@@ -316,9 +340,10 @@ function timed(name, work) {
 }
 
 // Resolves once the widget has drawn its first frame, or has given up (its fallback then stays).
-// `ready`: {wasm, text, gpu, painted} promises of the compiled module (or null), the lesson's words
-// and, optionally, the GPU warm-up and the page's first paint (the WebGL context waits for both).
-async function start(div, options, handle, ready) {
+// `moduleEntry`: its module's entry of MODULES. `ready`: {wasm, text, gpu, painted} promises of the
+// compiled module (or null), the lesson's words and, optionally, the GPU warm-up and the page's
+// first paint (the WebGL context waits for both).
+async function start(div, options, handle, moduleEntry, ready) {
   const fallbackNodes = Array.from(div.childNodes);
   const stage = element('div', 'attn-stage');
   style(stage, { position: 'relative', width: '100%', height: '100%', overflow: 'hidden' });
@@ -351,7 +376,7 @@ async function start(div, options, handle, ready) {
     // A translation that cannot be fetched is not fatal (localeWords): the widget speaks English.
     const locale = widgetLocale(options.locale, div);
     const text = locale === 'en' ? ready.text : ready.text.catch(() => null);
-    const [, , compiled] = await Promise.all([loadRuntime(), text, ready.wasm]);
+    const [, , compiled] = await Promise.all([loadRuntime(moduleEntry), text, ready.wasm]);
     await between();
     // The backing store first gets the size the widget will draw at (a page of its own fills the
     // window); an embed's canvas is sized by the widget itself, before its context is made.
@@ -363,7 +388,7 @@ async function start(div, options, handle, ready) {
     // main() runs only once the scene option is checked against the names the wasm knows.
     let wasmFailed;
     const instantiated = new Promise((resolve, reject) => { wasmFailed = reject; });
-    const module = await Promise.race([instantiated, window.createAttentionWidget({
+    const module = await Promise.race([instantiated, window[moduleEntry.factory]({
       canvas,
       noInitialRun: true,
       locateFile: (path) => new URL(path, base).href,
@@ -372,9 +397,7 @@ async function start(div, options, handle, ready) {
           (error) => wasmFailed(failure('wasm-failed', String(error))));
         return {};
       } : undefined,
-      // A copied link opens widget.html in the same language.
-      widgetPageUrl: options.fillPage ? window.location.href.split('#')[0]
-        : new URL(locale === 'en' ? 'widget.html' : `widget.html?locale=${locale}`, base).href,
+      widgetPageUrl: options.fillPage ? window.location.href.split('#')[0] : widgetPage(moduleEntry, locale),
       onWidgetChange(state, description, tableData) {
         // The first call comes from the first frame: the page's text shows in the task after it,
         // so the widget's first frame is on screen before the browser lays out any text.
@@ -422,7 +445,7 @@ async function start(div, options, handle, ready) {
                      base);
     handle.voice = voice;
     handle.stage = stage;
-    readSceneNames(module);
+    readSceneNames(moduleEntry, module);
     // The widget checks every option and warns about a bad one (src/lesson/embed_options.cpp).
     const args = [];
     if (usableOption('scene', options.scene)) args.push('--scene', options.scene);
