@@ -44,18 +44,25 @@ function instrument() {
   window.__audios = [];
   const play = HTMLMediaElement.prototype.play;
   HTMLMediaElement.prototype.play = function () {
-    if (!window.__audios.includes(this)) window.__audios.push(this);
+    if (!window.__audios.includes(this)) {
+      window.__audios.push(this);
+      // (an element of its own, in no document: its events reach no listener of the page)
+      this.addEventListener('playing', recordLead);
+    }
+    if (this.src) delete window.__leads[new URL(this.src).pathname];
     return play.call(this);
   };
   // The lesson's lead on each file's audio when that audio began to sound: a cue played from its
   // start is heard whole, so the picture leads it by the file's latency until the cue's end.
   window.__leads = {};
   // Taken after the page's own handlers, which may move a file started part way on to the picture.
-  document.addEventListener('playing', (event) => setTimeout(() => {
-    const file = new URL(event.target.src).pathname;
-    const sample = window.__sample();
-    if (sample.playing && sample.src === file) window.__leads[file] = sample.cueTime - sample.time;
-  }), true);
+  function recordLead(event) {
+    setTimeout(() => {
+      const file = new URL(event.target.src).pathname;
+      const sample = window.__sample();
+      if (sample.playing && sample.src === file) window.__leads[file] = sample.cueTime - sample.time;
+    });
+  }
   window.__sample = () => {
     const audio = window.__audios.find((element) => !element.paused) || null;
     const report = window.__playback[window.__playback.length - 1] || null;
@@ -101,9 +108,11 @@ const api = (page, call, arg) => page.evaluate(([name, value]) => {
 async function waitFor(page, fn, arg, what, timeout = 20000) {
   await page.waitForFunction(fn, arg, { timeout }).catch(() => { throw new Error(`timed out waiting for ${what}`); });
 }
+// Sounding: its 'playing' event has come, and the page's handlers have run (a file started part
+// way has caught up with the picture).
 const audioPlaying = (page, what) => waitFor(page, () => {
   const now = window.__sample();
-  return now.playing && now.time > 0.1;
+  return now.playing && now.time > 0.1 && now.src in window.__leads;
 }, null, what);
 // A media element aborts a file's download when it is given another: not a problem.
 const real = (problems) => problems.filter((text) => !/narration\/.*\.webm \(net::ERR_ABORTED\)/.test(text));
