@@ -114,6 +114,7 @@ constexpr Ink kInks[] = {
 // The output's green as text: on the panel the widget's is 4.45:1.
 constexpr Rgb kOutputTextLight = {0, 122, 88};
 constexpr double kTint = 0.08;  // a chip's fill: its colour over the paper (the widget's 12 % is 4.3:1 for text)
+constexpr double kCellTint = 60.0 / 255.0;  // a marked token cell (Heads' repeated run), as the widget's
 
 std::string Hex(Rgb c) {
   char text[8];
@@ -166,9 +167,12 @@ std::string StyleSheet(const SvgWriter& svg, const std::set<int>& shades) {
     light += var + ":" + Hex(ink.light) + ";";
     dark += var + ":" + Hex(ink.dark) + ";";
     inks += ".still ." + name + "{--ink:var(" + var + ")";
-    if (ink.name[0] == 'c') {  // a series colour: a word's chip takes its tint
-      light += var + "-tint:" + Hex(Mix(ink.light, paper_light, kTint)) + ";";
-      dark += var + "-tint:" + Hex(Mix(ink.dark, paper_dark, kTint)) + ";";
+    // A series colour (a word's chip) takes its tint; another ink, a still's marked cells.
+    const bool series = ink.name[0] == 'c';
+    if (series || svg.Uses("still-tint")) {
+      const double tint = series ? kTint : kCellTint;
+      light += var + "-tint:" + Hex(Mix(ink.light, paper_light, tint)) + ";";
+      dark += var + "-tint:" + Hex(Mix(ink.dark, paper_dark, tint)) + ";";
       inks += ";--tint:var(" + var + "-tint)";
     }
     inks += "}";
