@@ -18,7 +18,7 @@
 //                              lesson's reasoning as feedback
 // The cartridge carries no XSD files, so its manifest names no schemaLocation. The zip is fflate's
 // (npm), each file deflated, with a fixed date, so that the same inputs give the same bytes.
-// usage: node make-cc.mjs [--cc=1.1] SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_IMSCC [LOCALE]
+// usage: node make-cc.mjs [--cc=1.1] SITE_DIR WIDGET_JS OUTPUT_IMSCC [LOCALE]
 //   LOCALE (e.g. es): the cartridge of that locale's lesson page and words
 //   --cc=1.1: Common Cartridge 1.1 instead of 1.3
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ const [site, widgetJs, output, locale = ''] = process.argv.slice(2).filter((arg)
 const versionFlag = flags.find((flag) => flag.startsWith('--cc='));
 const cc = VERSIONS[versionFlag ? versionFlag.slice('--cc='.length) : '1.3'];
 if (!site || !widgetJs || !output || !cc || flags.some((flag) => flag !== versionFlag)) {
-  console.error('usage: node make-cc.mjs [--cc=1.1] SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_IMSCC [LOCALE]');
+  console.error('usage: node make-cc.mjs [--cc=1.1] SITE_DIR WIDGET_JS OUTPUT_IMSCC [LOCALE]');
   process.exit(2);
 }
 const fail = (message) => {

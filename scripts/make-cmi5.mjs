@@ -5,7 +5,7 @@
 // cmi5.xml that names the AU. The page talks to nothing but the LMS's endpoint and fetch URL.
 // The zip is fflate's (npm), each file deflated, with a fixed date, so that the same inputs give
 // the same bytes.
-// usage: node make-cmi5.mjs SITE_DIR SINGLE_FILE_WIDGET_JS CMI5_JS OUTPUT_ZIP [LOCALE]
+// usage: node make-cmi5.mjs SITE_DIR WIDGET_JS CMI5_JS OUTPUT_ZIP [LOCALE]
 //                           [--mastery-score=S] [--move-on=V]
 //   LOCALE (e.g. es): the package of that locale's lesson page (make-offline.mjs's LOCALE)
 //   --mastery-score: the quick check's share right (0..1, up to 4 decimals) that passes; 0.5, one
@@ -16,7 +16,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adaptedLesson, htmlText, packageZip, xmlText } from './lms-package.mjs';
 
-const USAGE = 'usage: node make-cmi5.mjs SITE_DIR SINGLE_FILE_WIDGET_JS CMI5_JS OUTPUT_ZIP [LOCALE] ' +
+const USAGE = 'usage: node make-cmi5.mjs SITE_DIR WIDGET_JS CMI5_JS OUTPUT_ZIP [LOCALE] ' +
               '[--mastery-score=S] [--move-on=V]';
 const args = process.argv.slice(2);
 const flags = Object.fromEntries(args.filter((arg) => arg.startsWith('--')).map((arg) => arg.slice(2).split('=')));

@@ -10,7 +10,7 @@
 //                                  questions for the xAPI statements, as globals the loader and the
 //                                  content type read, since a library file may not be a .txt the
 //                                  loader fetches beside an aggregated script
-//     attention-widget.js          the single-file widget runtimes, each with its wasm inside (H5P
+//     attention-widget.js          the widget modules, each its runtime with its wasm inside (H5P
 //     attention-heads.js           takes no .wasm), as in the one-file lesson: the lesson's widget
 //                                  and the Go-further one (web/js/downloads.js's MODULES)
 //     embed.js                     the widget loader, which mounts the widget
@@ -21,20 +21,20 @@
 // package with any other.
 // The zip is fflate's (npm), each file deflated, with a fixed date, so that the same inputs give
 // the same bytes.
-// usage: node make-h5p.mjs SITE_DIR SINGLE_FILE_WIDGET_JS H5P_JS OUTPUT_H5P VERSION [LOCALE]
-//   SINGLE_FILE_WIDGET_JS: the lesson widget's one-file runtime, the other modules' beside it
-//   (make-offline.mjs's singleFileRuntimes)
+// usage: node make-h5p.mjs SITE_DIR WIDGET_JS H5P_JS OUTPUT_H5P VERSION [LOCALE]
+//   WIDGET_JS: the lesson widget's runtime, each module's runtime and wasm beside it
+//   (make-offline.mjs's inlineModules)
 //   LOCALE (e.g. es): the content in that language (its title, the widget's words)
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundleScript, packageZip } from './lms-package.mjs';
 import { CONTENT_WHITELIST, LIBRARY_WHITELIST_EXTRAS } from './h5p-whitelist.mjs';
-import { singleFileRuntimes } from './make-offline.mjs';
+import { inlineModules } from './make-offline.mjs';
 import { lessonWords, quickCheck } from './quick-check.mjs';
 
 const [site, widgetJs, h5pJs, output, version, locale = ''] = process.argv.slice(2);
 if (!site || !widgetJs || !h5pJs || !output || !version) {
-  console.error('usage: node make-h5p.mjs SITE_DIR SINGLE_FILE_WIDGET_JS H5P_JS OUTPUT_H5P VERSION [LOCALE]');
+  console.error('usage: node make-h5p.mjs SITE_DIR WIDGET_JS H5P_JS OUTPUT_H5P VERSION [LOCALE]');
   process.exit(2);
 }
 const fail = (message) => {
@@ -54,7 +54,7 @@ const PATCH = Number(versionParts[1]) * 10000 + Number(versionParts[2]) * 100 + 
 let runtimes;
 try {
   // Each module's runtime by its file name in the library: attention_heads -> attention-heads.js.
-  runtimes = singleFileRuntimes(widgetJs).map(({ file, path }) => ({ name: `${file.replace(/_/g, '-')}.js`, path }));
+  runtimes = inlineModules(widgetJs).map(({ file, code }) => ({ name: `${file.replace(/_/g, '-')}.js`, code }));
 } catch (error) {
   fail(error.message);
 }
@@ -97,8 +97,8 @@ if (!scenes.length) fail('lesson/lesson.txt names no scene (widget.scene.NAME)')
 // A string as a JavaScript literal in a script file: U+2028/U+2029 escaped for older engines.
 const literal = (value) => JSON.stringify(value).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 const lessonWordsJs = `// The attention lesson's words for H5P.AttentionLesson (scripts/make-h5p.mjs): the lesson files by the
-// name the widget loader would fetch, the quick check's questions for xAPI, and that each widget
-// runtime (attention-widget.js, attention-heads.js) holds its wasm.
+// name the widget loader would fetch, the quick check's questions for xAPI, and that the page
+// carries what the loader would fetch (each module's wasm is in attention-widget.js, attention-heads.js).
 window.attentionWidgetSingleFile = true;
 window.attentionLessonTexts = ${literal(texts)};
 window.attentionLessonQuiz = ${literal(questions)};
@@ -174,7 +174,7 @@ const files = [
   { name: `${LIBRARY}/library.json`, data: json(libraryJson) },
   { name: `${LIBRARY}/semantics.json`, data: json(semantics) },
   { name: `${LIBRARY}/lesson-words.js`, data: Buffer.from(lessonWordsJs, 'utf8') },
-  ...runtimes.map(({ name, path }) => ({ name: `${LIBRARY}/${name}`, data: readFileSync(path) })),
+  ...runtimes.map(({ name, code }) => ({ name: `${LIBRARY}/${name}`, data: Buffer.from(code, 'utf8') })),
   { name: `${LIBRARY}/embed.js`, data: readFileSync(join(site, 'embed.js')) },
   { name: `${LIBRARY}/h5p-attention-lesson.js`, data: Buffer.from(`${contentType}\n`, 'utf8') },
   { name: `${LIBRARY}/gpu-warmup.js`, data: readFileSync(join(site, 'gpu-warmup.js')) },

@@ -1,30 +1,58 @@
 // Builds the one-file lesson for teachers: the lesson page with its stylesheet, the widget loader
-// and the widget's modules themselves (each runtime with its wasm inlined by -sSINGLE_FILE: the
-// lesson's widget and the Go-further one, web/js/downloads.js's MODULES, so that any scene's
-// widget starts) in a single HTML file that works when opened from file:// with no network and no
-// server. The narration's recorded voice of the page's
-// language comes inline too (its script and each cue's audio as a data: URL), so the lesson is
-// narrated offline where the device has no voice. scripts/make-scorm.mjs builds the SCORM
-// package's lesson with the same function, an LMS adapter added.
-// usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML [LOCALE]
-//   SINGLE_FILE_WIDGET_JS: the lesson widget's one-file runtime, attention_widget_single.js; each
-//     other module's, FILE_single.js (attention_heads_single.js), is read from the same folder
+// and the widget's modules themselves (each module's runtime, and its wasm gzip-compressed in
+// base64: the lesson's widget and the Go-further one, web/js/downloads.js's MODULES, so that any
+// scene's widget starts) in a single HTML file that works when opened from file:// with no network
+// and no server. The narration's recorded voice of the page's language comes inline too (its
+// script and each cue's audio as a data: URL), so the lesson is narrated offline where the device
+// has no voice. scripts/make-scorm.mjs builds the SCORM package's lesson with the same function,
+// an LMS adapter added.
+// usage: node make-offline.mjs SITE_DIR WIDGET_JS OUTPUT_HTML [LOCALE]
+//   WIDGET_JS: the lesson widget's runtime, attention_widget.js; each module's runtime FILE.js and
+//     wasm FILE.wasm (attention_heads.js, .wasm) are read from the same folder
 //   LOCALE (e.g. es): the lesson page of that locale, SITE_DIR/LOCALE/index.html
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { MODULES } from '../web/js/downloads.js';
 
-// Every widget module's one-file runtime, as [{ file, path }] (file: its MODULES name, e.g.
-// attention_heads), found beside the lesson widget's (`widgetJs`) as FILE_single.js. Throws
-// naming one that is not there.
-export function singleFileRuntimes(widgetJs) {
-  return MODULES.map(({ file }) => {
-    const path = join(dirname(widgetJs), `${file}_single.js`);
-    if (!existsSync(path)) {
-      throw new Error(`${path} is missing: every widget module's one-file runtime goes beside ${basename(widgetJs)}`);
+// window.attentionWidgetInline(FILE): a promise of the module FILE's compiled wasm, from
+// window.attentionWidgetWasm[FILE] (downloads.js's compileWasm uses it where it is defined). Gzip
+// halves what the wasm takes in the file; the browser inflates it (DecompressionStream).
+const INLINE_WASM = `window.attentionWidgetWasm = window.attentionWidgetWasm || {};
+window.attentionWidgetInline = function (file) {
+  return Promise.resolve(window.attentionWidgetWasm[file]).then(function (base64) {
+    if (typeof base64 !== 'string') throw new Error('the page carries no ' + file + '.wasm');
+    var text = atob(base64);
+    var bytes = new Uint8Array(text.length);
+    for (var i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+    var inflated = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('gzip'));
+    return new Response(inflated).arrayBuffer();
+  }).then(function (wasm) { return WebAssembly.compile(wasm); });
+};
+`;
+
+// Every widget module for a page that fetches nothing, as [{ file, code }] (file: its MODULES name,
+// e.g. attention_heads; code: a classic script). Each code is the module's runtime FILE.js, found
+// beside the lesson widget's (`widgetJs`), and its wasm FILE.wasm as
+// window.attentionWidgetWasm[FILE]; the first also defines window.attentionWidgetInline. Throws
+// naming a file that is not there.
+export function inlineModules(widgetJs) {
+  return MODULES.map(({ file }, index) => {
+    const path = (ext) => join(dirname(widgetJs), `${file}${ext}`);
+    for (const ext of ['.js', '.wasm']) {
+      if (!existsSync(path(ext))) {
+        throw new Error(`${path(ext)} is missing: every widget module's runtime and wasm go beside ${basename(widgetJs)}`);
+      }
     }
-    return { file, path };
+    const wasm = gzipSync(readFileSync(path('.wasm')), { level: 9 }).toString('base64');
+    return {
+      file,
+      code: `${index === 0 ? INLINE_WASM : ''}${readFileSync(path('.js'), 'utf8')}
+` +
+            `window.attentionWidgetWasm[${JSON.stringify(file)}] = "${wasm}";
+`,
+    };
   });
 }
 
@@ -36,8 +64,8 @@ const scriptString = (text) => JSON.stringify(text).replace(/</g, '\\u003c')
   .replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
 // The one-file lesson's HTML from the built site's lesson page (index.html, or LOCALE/index.html),
-// lesson.css, embed.js and lesson files and the single-file widget runtimes (`widgetJs`, the
-// lesson widget's, and the others beside it: singleFileRuntimes).
+// lesson.css, embed.js and lesson files and the widget modules (`widgetJs`, the lesson widget's
+// runtime, and the rest beside it: inlineModules).
 // `adapter`, a classic script, goes in before the runtime and the loader, so that it runs first
 // (web/js/scorm.js hands the widgets their saved states before embed.js mounts them). Throws when
 // the page lacks what it replaces.
@@ -59,7 +87,7 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
   const files = ['lesson/lesson.txt', ...(locale ? [`lesson/${locale}/lesson.txt`] : [])];
   const texts = `{${files.map((file) => `${JSON.stringify(file)}: ${scriptString(read(file))}`).join(', ')}}`;
 
-  const runtimes = singleFileRuntimes(widgetJs).map(({ path }) => scriptSafe(readFileSync(path, 'utf8')));
+  const runtimes = inlineModules(widgetJs).map(({ code }) => scriptSafe(code));
 
   let html = read(page);
   let inlined = 0;
@@ -70,10 +98,10 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
   html = html.replace(/<script src="(?:\.\.\/)?embed\.js"( defer)?><\/script>/, () => {
     inlined++;
     const first = adapter ? `<script>\n${scriptSafe(adapter)}\n</script>\n` : '';
-    // attentionWidgetSingleFile tells embed.js that each module's wasm is inside its runtime,
-    // wherever the file is served; attentionLessonTexts hands it the words, attentionNarration the
-    // recorded voice (voice.js, inlined too, defines the code that plays it). Each runtime is a
-    // script of its own, after the lesson widget's.
+    // attentionWidgetSingleFile tells embed.js that the page carries what it would fetch, wherever
+    // the file is served: each module's wasm (inlineModules), attentionLessonTexts the words,
+    // attentionNarration the recorded voice (voice.js, inlined too, defines the code that plays
+    // it). Each module is a script of its own, the lesson widget's first.
     return `${first}<script>\nwindow.attentionWidgetSingleFile = true;\nwindow.attentionLessonTexts = ${texts};\n` +
       `window.attentionNarration = ${narration};\n` +
       `${runtimes.join('\n</script>\n<script>\n')}\n</script>\n<script>\n${scriptSafe(read('voice.js'))}\n</script>\n` +
@@ -88,7 +116,7 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [site, widgetJs, output, locale] = process.argv.slice(2);
   if (!site || !widgetJs || !output) {
-    console.error('usage: node make-offline.mjs SITE_DIR SINGLE_FILE_WIDGET_JS OUTPUT_HTML [LOCALE]');
+    console.error('usage: node make-offline.mjs SITE_DIR WIDGET_JS OUTPUT_HTML [LOCALE]');
     process.exit(2);
   }
   let html;

@@ -8,7 +8,7 @@
 // imsmanifest.xml that names them. The page fetches nothing else.
 // The zip is fflate's (npm), each file deflated, with a fixed date, so that the same inputs give
 // the same bytes.
-// usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE]
+// usage: node make-scorm.mjs SITE_DIR WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE]
 //                            [--edition=1.2|2004] [--passing-score=S]
 //   LOCALE (e.g. es): the package of that locale's lesson page (make-offline.mjs's LOCALE)
 //   --edition: the SCORM version of the manifest, 1.2 (the default) or 2004 (4th Edition); SCORM_JS
@@ -21,7 +21,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adaptedLesson, packageZip, xmlText } from './lms-package.mjs';
 
-const USAGE = 'usage: node make-scorm.mjs SITE_DIR SINGLE_FILE_WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE] ' +
+const USAGE = 'usage: node make-scorm.mjs SITE_DIR WIDGET_JS SCORM_JS OUTPUT_ZIP VERSION [LOCALE] ' +
               '[--edition=1.2|2004] [--passing-score=S]';
 const args = process.argv.slice(2);
 const options = Object.fromEntries(args.filter((arg) => arg.startsWith('--')).map((arg) => {

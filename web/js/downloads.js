@@ -52,15 +52,14 @@ export function loadScript(url) {
   });
 }
 
-// `module`'s wasm, compiled by the browser in the background as its bytes arrive. null where the
-// runtime must load it itself: a page opened from file://, a browser without streaming compiles,
-// or the one-file lesson (window.attentionWidgetSingleFile), whose runtimes hold their wasm.
+// `module`'s wasm, compiled by the browser in the background as its bytes arrive, or from the
+// page itself in the one-file lesson (window.attentionWidgetInline, scripts/make-offline.mjs). null
+// where the runtime must load it itself: a page opened from file://, a browser without streaming
+// compiles.
 export function compileWasm(base, module) {
-  if (window.attentionWidgetSingleFile || !canFetch() || typeof WebAssembly !== 'object' ||
-      !WebAssembly.compileStreaming) {
-    return null;
-  }
-  const compiled = WebAssembly.compileStreaming(
+  const inline = window.attentionWidgetInline;
+  if (!inline && (!canFetch() || typeof WebAssembly !== 'object' || !WebAssembly.compileStreaming)) return null;
+  const compiled = inline ? inline(module.file) : WebAssembly.compileStreaming(
     fetch(new URL(`${module.file}.wasm`, base).href, { credentials: 'same-origin' }));
   compiled.catch(() => {});  // reported by the loader when it waits for the module
   return compiled;
