@@ -64,9 +64,7 @@ void LoadLessonText(App& app, const std::string& locale) {
   }
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());
   for (const std::string& warning : warnings) std::fprintf(stderr, "warning: %s\n", warning.c_str());
-  // The lesson's timeline, where this widget plays the lesson (the Heads widget does not: its
-  // scene set has none of the scenes the timeline's actions name).
-  if (!lesson::IsRegistered(lesson::Scene::Walkthrough)) return;
+  // The lesson's timeline (empty in a widget without the walkthrough).
   lesson::RebuildLessonTimeline(app.host->BuiltInText());
   for (const lesson::TextError& error : lesson::LessonTimeline().errors) {
     std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());

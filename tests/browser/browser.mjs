@@ -4,6 +4,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { startServer } from '../../scripts/serve.mjs';
+import { MODULES } from '../../web/js/downloads.js';
 const require = createRequire(import.meta.url);
 const { chromium } = require('playwright-core');
 
@@ -111,33 +112,48 @@ export const COUNT_LIVE_CONTEXTS = () => {
 };
 
 // An init script (context.addInitScript) that keeps each widget's module beside its canvas in
-// window.__widgets = [{canvas, module}], for tests that call the wasm directly (attn_control_at).
-export const KEEP_WIDGET_MODULES = () => {
+// window.__widgets = [{canvas, module}], for tests that call the wasm directly (attn_control_at):
+// it wraps every module's factory (MODULES) as its runtime defines it.
+const keepWidgetModules = (factories) => {
   window.__widgets = [];
-  let factory;
-  Object.defineProperty(window, 'createAttentionWidget', {
-    configurable: true,
-    get() { return factory; },
-    set(create) {
-      factory = (options) => create(options).then((module) => {
-        window.__widgets.push({ canvas: options.canvas, module });
-        return module;
-      });
-    },
-  });
+  for (const name of factories) {
+    let factory;
+    Object.defineProperty(window, name, {
+      configurable: true,
+      get() { return factory; },
+      set(create) {
+        factory = (options) => create(options).then((module) => {
+          window.__widgets.push({ canvas: options.canvas, module });
+          return module;
+        });
+      },
+    });
+  }
 };
+export const KEEP_WIDGET_MODULES = `(${keepWidgetModules})(${JSON.stringify(MODULES.map((module) => module.factory))});`;
 
-// The scene names as the widget knows them (attn_scene_names: the registry's, in its order), for
-// the tests and tools that visit every scene: the registry is the one list of them.
-export async function sceneNames(browser, origin) {
+// The scene names as a widget module knows them (attn_scene_names: its scene set's, in the
+// registry's order), for the tests and tools that visit every scene: the registry is the one list
+// of them. `query` picks the module as widget.html does (web/js/downloads.js's MODULES): by default
+// the lesson's widget.
+export async function sceneNames(browser, origin, query = '') {
   const context = await browser.newContext();
   await context.addInitScript(KEEP_WIDGET_MODULES);
   const page = await context.newPage();
-  await page.goto(`${origin}/widget.html`);
+  await page.goto(`${origin}/widget.html${query}`);
   await waitForFirstFrame(page);
   const names = await page.evaluate(() => window.__widgets[0].module.ccall('attn_scene_names', 'string', [], []));
   await context.close();
   return JSON.parse(names);
+}
+
+// Every scene of every widget module (MODULES), each module's in its order.
+export async function everySceneName(browser, origin) {
+  const names = [];
+  for (const module of MODULES) {
+    names.push(...await sceneNames(browser, origin, module.scenes ? `?scene=${module.scenes[0]}` : ''));
+  }
+  return names;
 }
 
 // One named check of a test file: prints `ok - NAME`, or `not ok - NAME` and the error's message;

@@ -5,7 +5,7 @@
 // usage: node scenes.mjs SITE_DIR OUT_DIR
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, sceneNames, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
+import { launch, everySceneName, sceneNames, serve, watchPage, waitForFirstFrame, passes } from './browser.mjs';
 import { checkNotBlank } from '../smoke/check_image.mjs';
 import { createRequire } from 'node:module';
 const { PNG } = createRequire(import.meta.url)('pngjs');
@@ -25,7 +25,7 @@ const COUNT_GL_CALLS = () => {
 
 const { server, origin } = await serve(dir);
 const browser = await launch();
-const SCENES = await sceneNames(browser, origin);
+const SCENES = await everySceneName(browser, origin);
 let failures = 0;
 async function check(name, fn) {
   if (!(await passes(name, fn))) failures++;
@@ -37,6 +37,8 @@ for (const [width, height] of [[1280, 800], [390, 844]]) {
     await check(`scene ${scene} at ${width}px, DPR 2`, async () => {
       const page = await context.newPage();
       const problems = watchPage(page);
+      // A widget that opens warns of nothing (a lesson text it cannot read shows its errors on screen).
+      page.on('console', (msg) => { if (msg.type() === 'warning') problems.push(`warning: ${msg.text()}`); });
       await page.goto(`${origin}/widget.html?scene=${scene}`);
       await waitForFirstFrame(page);
       await page.waitForTimeout(200);
@@ -166,7 +168,8 @@ await check('an unknown scene in the URL: a warning lists the scenes the wasm kn
   await waitForFirstFrame(page);
   const warned = warnings.find((w) => w.includes('ignoring scene "nowhere": there is no such scene'));
   if (!warned) throw new Error(`no warning about the unknown scene; saw ${JSON.stringify(warnings)}`);
-  if (!warned.includes(`the scenes are ${SCENES.join(', ')}`)) throw new Error(`the warning does not list the scenes: ${warned}`);
+  const known = await sceneNames(browser, origin);  // the lesson widget's module's
+  if (!warned.includes(`the scenes are ${known.join(', ')}`)) throw new Error(`the warning does not list the scenes: ${warned}`);
   const label = await page.getAttribute('.attn-stage', 'aria-label');
   // widget.canvas_label with the scene bar's name for Compare (lesson/lesson.txt).
   if (!label.includes('widget, Compare scene.')) throw new Error(`the canvas label does not name the compare scene: ${label}`);

@@ -55,7 +55,7 @@ function siteFiles(dir, base = dir) {
 }
 const compressible = siteFiles(site).filter((name) => isCompressible(name, statSync(join(site, name)).size));
 // What a page must never get uncompressed, whatever the policy's list says.
-const MUST = ['attention_widget.wasm', 'attention_widget.js', 'embed.js', 'widget-page.js', 'index.html', 'widget.html', 'lesson.css',
+const MUST = ['attention_widget.wasm', 'attention_widget.js', 'attention_heads.wasm', 'attention_heads.js', 'embed.js', 'widget-page.js', 'index.html', 'widget.html', 'lesson.css',
               'lesson/lesson.txt'];
 
 // [SECTION] The build's copies
@@ -85,6 +85,7 @@ const { server, origin } = await serve(site);
 
 const TYPES = [
   ['attention_widget.wasm', /^application\/wasm$/], ['attention_widget.js', /^text\/javascript/],
+  ['attention_heads.wasm', /^application\/wasm$/], ['attention_heads.js', /^text\/javascript/],
   ['embed.js', /^text\/javascript/], ['widget-page.js', /^text\/javascript/], ['index.html', /^text\/html/], ['widget.html', /^text\/html/],
   ['lesson.css', /^text\/css/], ['lesson/lesson.txt', /^text\/plain/],
 ];
@@ -273,10 +274,11 @@ for (const [name, path, width, height] of [['the lesson page', '/index.html', 39
     const document = responses.get(new URL(`${origin}${path}`).pathname);
     if (!document['content-security-policy']) throw new Error('the page came without a Content-Security-Policy');
     if (!['br', 'gzip'].includes(document['content-encoding'])) throw new Error(`the page came with Content-Encoding ${document['content-encoding']}`);
-    // The one-file lesson holds its wasm; the others fetch it.
+    // The one-file lesson holds its modules' wasm; the others fetch it.
     const wasm = responses.get('/attention_widget.wasm');
     if (path.includes('offline')) {
-      if (wasm) throw new Error('the one-file lesson fetched attention_widget.wasm');
+      const fetched = [...responses.keys()].filter((name) => name.endsWith('.wasm'));
+      if (fetched.length) throw new Error(`the one-file lesson fetched ${fetched.join(', ')}`);
     } else {
       if (!wasm) throw new Error('the wasm was not fetched');
       if (wasm['content-type'] !== 'application/wasm') throw new Error(`the wasm came as ${wasm['content-type']}`);

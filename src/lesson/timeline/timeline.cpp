@@ -192,6 +192,9 @@ void TimeCues(std::vector<Cue> cues, const std::vector<CueAudio>* audio, Timelin
 
 Timeline BuildTimeline(const TextStore& text, const TextStore* builtin, const std::vector<CueAudio>* audio) {
   Timeline timeline;
+  // A widget without the walkthrough (the Heads widget) plays no lesson: its scene set has none of
+  // the scenes the steps' actions name, so they are neither read nor checked.
+  if (!IsRegistered(Scene::Walkthrough)) return timeline;
   const std::vector<Cue> cues = NarrationCues(text);
   double start = 0.0;
   for (int step = 0; step < WalkthroughStepCount(); ++step) {
