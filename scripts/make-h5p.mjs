@@ -80,8 +80,10 @@ let english;
 try {
   english = lessonWords(join(lessonDir, 'lesson.txt'));
   for (const code of locales) {
-    const file = code === 'en' ? 'lesson/lesson.txt' : `lesson/${code}/lesson.txt`;
-    texts[file] = read(file);
+    for (const name of ['lesson', 'further']) {
+      const file = code === 'en' ? `lesson/${name}.txt` : `lesson/${code}/${name}.txt`;
+      texts[file] = read(file);
+    }
     questions[code] = quickCheck(lessonDir, code);
   }
 } catch (error) {

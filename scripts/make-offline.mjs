@@ -83,8 +83,9 @@ export function offlineLesson(site, widgetJs, { adapter = '', locale = '' } = {}
 
   // The widget's words: a page opened from file:// cannot fetch the lesson files beside it, so
   // they go in as window.attentionLessonTexts, by the name the loader would fetch (it uses them
-  // instead): the English words, and the locale's (whose missing keys show in English).
-  const files = ['lesson/lesson.txt', ...(locale ? [`lesson/${locale}/lesson.txt`] : [])];
+  // instead): the English words, and the locale's (whose missing keys show in English), each
+  // lesson.txt and the Go-further widget's further.txt.
+  const files = ['lesson', 'further'].flatMap((name) => [`lesson/${name}.txt`, ...(locale ? [`lesson/${locale}/${name}.txt`] : [])]);
   const texts = `{${files.map((file) => `${JSON.stringify(file)}: ${scriptString(read(file))}`).join(', ')}}`;
 
   const runtimes = inlineModules(widgetJs).map(({ code }) => scriptSafe(code));

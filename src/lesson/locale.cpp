@@ -5,6 +5,7 @@
 #include <cstring>
 
 #include "attention/attention.h"
+#include "lesson/scene.h"
 #include "lesson/text_store.h"
 
 namespace lesson {
@@ -19,8 +20,13 @@ bool IsLocale(const std::string& code) {
   return std::any_of(locales.begin(), locales.end(), [&](const Locale& locale) { return code == locale.code; });
 }
 
-std::string LocaleFile(const std::string& code) {
-  return code.empty() || code == Locales().front().code ? "lesson.txt" : code + "/lesson.txt";
+std::vector<std::string> LessonFileNames() {
+  if (!IsRegistered(Scene::Heads)) return {kLessonFileName};
+  return {kLessonFileName, kFurtherFileName};
+}
+
+std::string LocaleFile(const std::string& code, const std::string& name) {
+  return code.empty() || code == Locales().front().code ? name : code + "/" + name;
 }
 
 std::string LocaleCodes() {
@@ -93,13 +99,34 @@ std::vector<std::string> MissingKeys(const TextStore& english, const TextStore& 
   return missing;
 }
 
+namespace {
+
+// The name, without its folder, of the file a place ("lesson/es/lesson.txt:12", "built-in
+// further.txt:3") or a file names.
+std::string FileNameOf(const std::string& where) {
+  const size_t colon = where.rfind(':');
+  const std::string file = colon == std::string::npos ? where : where.substr(0, colon);
+  const size_t cut = file.find_last_of("/ ");
+  return cut == std::string::npos ? file : file.substr(cut + 1);
+}
+
+}  // namespace
+
 std::vector<std::string> LoadTranslation(TextStore& store, const std::string& file, const std::string& contents) {
   TextStore translated;
   translated.Load(file, contents);
   std::vector<std::string> warnings;
   if (!store.Keys().empty()) {
     constexpr size_t kMostNamed = 20;
-    const std::vector<std::string> missing = MissingKeys(store, translated);
+    // Compared with the English file of its name (lesson.txt's keys are not further.txt's), or
+    // with every English word when no English file has its name.
+    const std::vector<std::string> keys = store.Keys();
+    const bool named = std::any_of(keys.begin(), keys.end(),
+                                   [&](const std::string& key) { return FileNameOf(store.Where(key)) == FileNameOf(file); });
+    std::vector<std::string> missing;
+    for (const std::string& key : keys) {
+      if (!translated.Has(key) && (!named || FileNameOf(store.Where(key)) == FileNameOf(file))) missing.push_back(key);
+    }
     for (size_t i = 0; i < missing.size() && i < kMostNamed; ++i) {
       warnings.push_back(file + " has no " + missing[i] + ": it shows in English");
     }

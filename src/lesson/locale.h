@@ -25,16 +25,28 @@ struct Locale {
 // Every locale, English first.
 const std::vector<Locale>& Locales();
 bool IsLocale(const std::string& code);
-// The locale's lesson file relative to the lesson folder: "lesson.txt", "es/lesson.txt".
-std::string LocaleFile(const std::string& code);
+// The lesson files' names, in assets/lesson/ and in an author's folder (native --assets) alike:
+// lesson.txt holds the words of every scene but the Go-further one, whose words are in
+// further.txt, so that the lesson's web widget downloads none of them (lesson/scene.h's scene
+// sets). A translation has both, in its folder.
+constexpr char kLessonFileName[] = "lesson.txt";
+constexpr char kFurtherFileName[] = "further.txt";
+// The lesson files this widget reads, by the scenes it offers: lesson.txt, and further.txt where
+// the Heads scene is registered (natively both).
+std::vector<std::string> LessonFileNames();
+
+// The locale's lesson file `name` relative to the lesson folder: "lesson.txt", "es/lesson.txt",
+// "es/further.txt".
+std::string LocaleFile(const std::string& code, const std::string& name = kLessonFileName);
 // "en, es": what the locale option takes, for its warning and usage text.
 std::string LocaleCodes();
 
 // Reads a locale's lesson file over `store`, which holds the English words (or nothing, on the web
 // when the translation has every key): each key the file has replaces its English text; a
 // malformed section is reported in store.errors() like any other. Returns the warnings, each naming
-// the file: one per key English has and the file lacks (it shows in English; after 20, one line
-// counts the rest), and one per key of the file that English does not have (it is never shown).
+// the file: one per key the English file of the same name (lesson.txt, further.txt) has and this
+// file lacks (it shows in English; after 20, one line counts the rest), and one per key of the file
+// that English does not have (it is never shown).
 std::vector<std::string> LoadTranslation(TextStore& store, const std::string& file, const std::string& contents);
 
 // The pseudo-locale "qps", for testing layouts (as PhET's stringTest=long): not a language but

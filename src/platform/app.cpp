@@ -54,12 +54,14 @@ void LoadLessonText(App& app, const std::string& locale) {
   if (locale == lesson::kPseudoLocale) {
     warnings = lesson::LoadTranslation(text, "(pseudo-locale)", lesson::PseudoLocaleText(text));
   } else if (locale != lesson::Locales().front().code) {
-    std::string file;
-    std::string contents;
-    if (app.host->ReadTranslation(options.assets_dir, locale, &file, &contents)) {
-      warnings = lesson::LoadTranslation(text, file, contents);
-    } else {
-      warnings.push_back("no words for locale " + locale + " (" + file + "): the widget shows English");
+    for (const std::string& name : lesson::LessonFileNames()) {
+      std::string file;
+      std::string contents;
+      if (app.host->ReadTranslation(options.assets_dir, locale, name, &file, &contents)) {
+        for (std::string& warning : lesson::LoadTranslation(text, file, contents)) warnings.push_back(std::move(warning));
+      } else {
+        warnings.push_back("no words for locale " + locale + " (" + file + "): the widget shows English");
+      }
     }
   }
   for (const lesson::TextError& error : text.errors()) std::fprintf(stderr, "warning: %s\n", error.ToString().c_str());

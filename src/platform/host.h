@@ -52,18 +52,20 @@ class Host {
   virtual void Idle() = 0;
 
   // [The lesson's words]
-  // Loads the lesson's words into `store`. Natively: the built-in text, then an author's lesson.txt
-  // from `assets_dir` if there is one (a malformed section of it is reported and its built-in words
-  // stay). On the web only the lesson/lesson.txt the loader handed over (Module.lessonText): there
-  // are no built-in words, so a malformed section's keys show as [key] until it is fixed.
+  // Loads the lesson's English words into `store` (lesson::LessonFileNames). Natively: the built-in
+  // text, then an author's lesson.txt and further.txt from `assets_dir` where they are (a malformed
+  // section of one is reported and its built-in words stay). On the web only the files the loader
+  // handed over (Module.lessonText, and Module.furtherText for the Go-further widget): there are
+  // no built-in words, so a malformed section's keys show as [key] until it is fixed.
   virtual void LoadLessonText(const std::string& assets_dir, lesson::TextStore& store) = 0;
-  // The lesson file of `locale` (not English), as *file (its name as a warning shows it) and
-  // *contents. Natively assets_dir/CODE/lesson.txt; on the web the translation the loader handed
-  // over (Module.translationText, fetched from lesson/CODE/lesson.txt). False when there is none
-  // (*file still names where it was looked for).
-  virtual bool ReadTranslation(const std::string& assets_dir, const std::string& locale, std::string* file,
-                               std::string* contents) = 0;
-  // The lesson's words compiled in (natively: assets/lesson/lesson.txt as built); null on the web,
+  // The lesson file `name` (lesson::kLessonFileName or kFurtherFileName) of `locale` (not English),
+  // as *file (its name as a warning shows it) and *contents. Natively assets_dir/CODE/NAME; on the
+  // web the translation the loader handed over (Module.translationText or furtherTranslationText,
+  // fetched from lesson/CODE/NAME). False when there is none (*file still names where it was
+  // looked for).
+  virtual bool ReadTranslation(const std::string& assets_dir, const std::string& locale, const std::string& name,
+                               std::string* file, std::string* contents) = 0;
+  // The lesson's words compiled in (natively: assets/lesson/'s files as built); null on the web,
   // which compiles none in. A timeline step whose actions do not parse plays these instead.
   virtual const lesson::TextStore* BuiltInText() = 0;
 

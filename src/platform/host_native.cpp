@@ -81,14 +81,16 @@ class NativeHost final : public Host {
   void LoadLessonText(const std::string& assets_dir, lesson::TextStore& store) override {
     lesson::LoadBuiltInText(store);
     if (assets_dir.empty()) return;
-    const std::string path = assets_dir + "/" + lesson::kLessonFileName;
-    std::string contents;
-    if (ReadLessonFile(path, &contents)) store.Load(path, contents);
+    for (const std::string& name : lesson::LessonFileNames()) {
+      const std::string path = assets_dir + "/" + name;
+      std::string contents;
+      if (ReadLessonFile(path, &contents)) store.Load(path, contents);
+    }
   }
 
-  bool ReadTranslation(const std::string& assets_dir, const std::string& locale, std::string* file,
-                       std::string* contents) override {
-    *file = (assets_dir.empty() ? std::string(".") : assets_dir) + "/" + lesson::LocaleFile(locale);
+  bool ReadTranslation(const std::string& assets_dir, const std::string& locale, const std::string& name,
+                       std::string* file, std::string* contents) override {
+    *file = (assets_dir.empty() ? std::string(".") : assets_dir) + "/" + lesson::LocaleFile(locale, name);
     return !assets_dir.empty() && ReadLessonFile(*file, contents);
   }
 

@@ -88,17 +88,20 @@ class WebHost final : public Host {
     attn_js_loop_pause();
   }
 
+  // attn_js_lesson_text's `which`: 0 and 1 English and translated lesson.txt, 2 and 3 further.txt.
   void LoadLessonText(const std::string&, lesson::TextStore& store) override {
-    char* text = attn_js_lesson_text(0);
-    if (!text) return;
-    store.Load(std::string("lesson/") + lesson::kLessonFileName, text);
-    std::free(text);
+    for (const std::string& name : lesson::LessonFileNames()) {
+      char* text = attn_js_lesson_text(name == lesson::kLessonFileName ? 0 : 2);
+      if (!text) continue;
+      store.Load("lesson/" + name, text);
+      std::free(text);
+    }
   }
 
-  bool ReadTranslation(const std::string&, const std::string& locale, std::string* file,
+  bool ReadTranslation(const std::string&, const std::string& locale, const std::string& name, std::string* file,
                        std::string* contents) override {
-    *file = "lesson/" + lesson::LocaleFile(locale);
-    char* text = attn_js_lesson_text(1);
+    *file = "lesson/" + lesson::LocaleFile(locale, name);
+    char* text = attn_js_lesson_text(name == lesson::kLessonFileName ? 1 : 3);
     if (!text) return false;
     *contents = text;
     std::free(text);

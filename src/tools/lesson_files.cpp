@@ -11,19 +11,26 @@ namespace tools {
 
 int LoadLessonFiles(const char* lesson_file, const char* translation_file, lesson::TextStore& text) {
   std::vector<std::string> warnings;
-  for (const char* file : {lesson_file, translation_file}) {
-    if (file == nullptr) continue;
-    std::ifstream in(file, std::ios::binary);
-    if (!in) {
-      std::fprintf(stderr, "error: cannot read %s\n", file);
-      return 2;
-    }
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    if (file == lesson_file) {
-      text.Load(file, contents.str());
-    } else {
-      warnings = lesson::LoadTranslation(text, file, contents.str());
+  for (const char* given : {lesson_file, translation_file}) {
+    if (given == nullptr) continue;
+    // The file, then the Go-further words beside it (further.txt), where they are.
+    const std::string path = given;
+    const size_t slash = path.find_last_of('/');
+    const std::string further = (slash == std::string::npos ? "" : path.substr(0, slash + 1)) + lesson::kFurtherFileName;
+    for (const std::string& file : {std::string(given), further}) {
+      std::ifstream in(file, std::ios::binary);
+      if (!in) {
+        if (file == further) continue;
+        std::fprintf(stderr, "error: cannot read %s\n", file.c_str());
+        return 2;
+      }
+      std::ostringstream contents;
+      contents << in.rdbuf();
+      if (given == lesson_file) {
+        text.Load(file, contents.str());
+      } else {
+        for (std::string& warning : lesson::LoadTranslation(text, file, contents.str())) warnings.push_back(std::move(warning));
+      }
     }
   }
   // A key the translation lacks is in English, as the widget shows it.

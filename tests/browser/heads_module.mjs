@@ -24,12 +24,12 @@ mkdirSync(out, { recursive: true });
 mkdirSync(join(dir, 'tests'), { recursive: true });
 copyFileSync(join(here, 'fixtures', 'two-modules.html'), join(dir, 'tests', 'two-modules.html'));
 
-// The English words the mirror starts with for an untrained and a trained model (the lesson file's
-// mirror.heads.untrained and .trained, up to their first placeholder's sentence).
-const words = readFileSync(join(dir, 'lesson', 'lesson.txt'), 'utf8');
+// The English words the mirror starts with for an untrained and a trained model (the Go-further
+// words' mirror.heads.untrained and .trained, up to their first placeholder's sentence).
+const words = readFileSync(join(dir, 'lesson', 'further.txt'), 'utf8');
 const sentence = (key) => {
   const match = new RegExp(`^${key.replace(/\./g, '\\.')} = (.*)$`, 'm').exec(words);
-  if (!match) throw new Error(`lesson/lesson.txt has no ${key}`);
+  if (!match) throw new Error(`lesson/further.txt has no ${key}`);
   return match[1];
 };
 const UNTRAINED = sentence('mirror.heads.untrained').split(':')[0];  // "Not trained yet"
@@ -117,6 +117,8 @@ await check('widget.html?scene=heads starts the Go-further module from its start
          `requests: ${requests.join(', ')}`);
   const other = requests.filter((name) => /^attention_widget\./.test(name));
   expect(!other.length, `the lesson's module was fetched too: ${other.join(', ')}`);
+  // Its words: the lesson's and the Go-further ones, each once.
+  expect(count(requests, 'lesson.txt') === 1 && count(requests, 'further.txt') === 1, `requests: ${requests.join(', ')}`);
   const tags = await runtimeTags(page);
   expect(count(tags, 'attention_heads.js') === 1 && !tags.includes('attention_widget.js'), `script tags: ${tags.join(', ')}`);
   const widget = await widgetIn(page, 'main');
@@ -144,6 +146,7 @@ await check('widget.html with no scene starts the lesson\'s module, and nothing 
          `wasm fetches: ${JSON.stringify(fetches)}`);
   expect(count(requests, 'attention_widget.js') === 1 && !requests.some((name) => /^attention_heads\./.test(name)),
          `requests: ${requests.join(', ')}`);
+  expect(!requests.includes('further.txt'), `the lesson's widget fetched the Go-further words: ${requests.join(', ')}`);
   const widget = await widgetIn(page, 'main');
   expect(widget && widget.factory === 'createAttentionWidget' && widget.scene === 'compare', `the widget: ${JSON.stringify(widget)}`);
   expect(!problems.length, problems.join('\n  '));

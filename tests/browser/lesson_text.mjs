@@ -40,9 +40,11 @@ async function check(name, fn) {
 }
 
 const open = (url, viewport) => openWatched(browser, url, viewport);
-function assertAskedOnce(what, requests) {
-  if (requests.length !== 1 || requests[0] !== '/lesson/lesson.txt') {
-    throw new Error(`${what} asked for ${JSON.stringify(requests)}, expected /lesson/lesson.txt once`);
+// `more`: the other files expected after it (the Go-further widget's further.txt).
+function assertAskedOnce(what, requests, more = []) {
+  const expected = ['/lesson/lesson.txt', ...more];
+  if (JSON.stringify(requests) !== JSON.stringify(expected)) {
+    throw new Error(`${what} asked for ${JSON.stringify(requests)}, expected ${expected.join(', ')} once each`);
   }
 }
 const liveText = (page) => page.evaluate(() => document.querySelector('[aria-live]')?.textContent || '');
@@ -78,7 +80,7 @@ await check('the served widget shows the words of the lesson files, an edited on
   await again.context.close();
 });
 
-await check('the lesson page starts its widgets as they come near the screen and asks for lesson/lesson.txt once', async () => {
+await check('the lesson page starts its widgets as they come near the screen and asks for lesson/lesson.txt once, further.txt once for its Go-further widget', async () => {
   const { context, page, problems, lessonRequests } = await open(`${origin}/index.html`, { width: 1000, height: 900 });
   const slots = await page.evaluate(() => document.querySelectorAll('div[data-attention-widget]').length);
   await page.waitForFunction(() => document.querySelector('div[data-attention-widget] canvas[data-frames]'), null,
@@ -87,7 +89,7 @@ await check('the lesson page starts its widgets as they come near the screen and
   const early = await page.evaluate(() => document.querySelectorAll('div[data-attention-widget] canvas').length);
   if (early >= slots) throw new Error(`all ${slots} widgets started before the page was scrolled`);
   await visitWidgetSlots(page, (slot) => Number(slot.querySelector('canvas')?.dataset.frames) >= 1);
-  assertAskedOnce(`index.html with ${slots} widgets`, lessonRequests);
+  assertAskedOnce(`index.html with ${slots} widgets`, lessonRequests, ['/lesson/further.txt']);
   if (problems.length) throw new Error(problems.join('\n  '));
   console.log(`  ${early} of ${slots} widgets started before scrolling`);
   await context.close();

@@ -84,7 +84,7 @@ await check('widget.html?locale=es: Spanish words, mirror and canvas name, decim
   await context.close();
 });
 
-await check('the Spanish lesson page: its widgets speak Spanish, lesson/es/lesson.txt fetched once', async () => {
+await check('the Spanish lesson page: its widgets speak Spanish, lesson/es/lesson.txt fetched once, the Go-further words by that widget alone', async () => {
   const { context, page, problems, lessonRequests } = await open(`${origin}/es/index.html`, { width: 1000, height: 900 });
   const lang = await page.evaluate(() => document.documentElement.lang);
   if (lang !== 'es') throw new Error(`the page's lang is "${lang}"`);
@@ -95,7 +95,8 @@ await check('the Spanish lesson page: its widgets speak Spanish, lesson/es/lesso
   const mirrors = await page.$$eval('div[data-attention-widget] [aria-live]', (lives) => lives.map((l) => l.textContent));
   const bad = mirrors.filter((text) => PLACEHOLDER.test(text));
   if (bad.length) throw new Error(`[key] in a mirror: ${bad[0]}`);
-  asked(`es/index.html with ${slots} widgets`, lessonRequests, ['/lesson/es/lesson.txt']);
+  // The Heads widget reads further.txt too, the translation's over the English one.
+  asked(`es/index.html with ${slots} widgets`, lessonRequests, ['/lesson/es/lesson.txt', '/lesson/es/further.txt', '/lesson/further.txt']);
   if (problems.length) throw new Error(problems.join('\n  '));
   console.log(`  ${slots} widgets, e.g. "${mirrors[1].slice(0, 70)}"`);
   await context.close();

@@ -243,8 +243,11 @@ for (const [width, colorScheme] of [[1280, 'light'], [1280, 'dark'], [390, 'ligh
     const { context, page, problems } = await openPage({ width, colorScheme, javaScriptEnabled: false });
     const slots = await readStills(page);
     if (slots.length < 3) throw new Error(`expected several widget slots, found ${slots.length}`);
-    // The stills are drawn in the page's language: a translation over the English words.
-    const words = { ...readLessonText(join(dir, 'lesson', 'lesson.txt')), ...readLessonText(join(dir, PAGE.lesson)) };
+    // The stills are drawn in the page's language: a translation over the English words (each
+    // lesson.txt, then the Go-further words, further.txt, beside it).
+    const further = (file) => file.replace(/lesson\.txt$/, 'further.txt');
+    const words = Object.assign({}, ...[join(dir, 'lesson', 'lesson.txt'), join(dir, PAGE.lesson)]
+      .flatMap((file) => [readLessonText(file), readLessonText(further(file))]));
     const scenes = slots.map((slot) => slot.scene);
     for (const slot of slots) {
       const where = `slot ${slot.scene}`;

@@ -32,8 +32,8 @@ std::string ReadFile(const std::string& path) {
   return text.str();
 }
 
-std::string LocalePath(const std::string& code) {
-  return std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(code);
+std::string LocalePath(const std::string& code, const std::string& name = lesson::kLessonFileName) {
+  return std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(code, name);
 }
 
 lesson::TextStore English() {
@@ -59,7 +59,12 @@ struct WordsOf {
     lesson::TextStore& text = lesson::LessonText();
     text.Clear();
     lesson::LoadBuiltInText(text);
-    if (locale != "en") warnings = lesson::LoadTranslation(text, LocalePath(locale), ReadFile(LocalePath(locale)));
+    if (locale == "en") return;
+    for (const std::string& name : lesson::LessonFileNames()) {
+      for (std::string& warning : lesson::LoadTranslation(text, LocalePath(locale, name), ReadFile(LocalePath(locale, name)))) {
+        warnings.push_back(std::move(warning));
+      }
+    }
   }
   ~WordsOf() {
     lesson::LessonText().Clear();
@@ -86,6 +91,8 @@ TEST_CASE("the locales are English first, and a folder of assets/lesson/ for eac
   CHECK(listed == folders);
   CHECK(lesson::LocaleFile("en") == "lesson.txt");
   CHECK(lesson::LocaleFile("es") == "es/lesson.txt");
+  CHECK(lesson::LocaleFile("es", lesson::kFurtherFileName) == "es/further.txt");
+  CHECK(lesson::LocaleFile("en", lesson::kFurtherFileName) == "further.txt");
   CHECK(lesson::IsLocale("es"));
   CHECK_FALSE(lesson::IsLocale("fr"));
   CHECK_FALSE(lesson::IsLocale(""));
@@ -116,18 +123,29 @@ TEST_CASE("each locale's page words (page.txt beside its lesson.txt) name the la
   }
 }
 
-TEST_CASE("every translation has exactly the English keys, their fields, and the walkthrough's actions") {
+TEST_CASE("every translation has exactly the English keys, each in the file of its name, their fields, and the walkthrough's actions") {
   const lesson::TextStore english = English();
+  // "lesson.txt" of "built-in lesson.txt:12" or ".../es/lesson.txt:12".
+  const auto file_of = [](const std::string& where) {
+    const std::string file = where.substr(0, where.rfind(':'));
+    return file.substr(file.find_last_of("/ ") + 1);
+  };
   for (const lesson::Locale& locale : lesson::Locales()) {
     const std::string code = locale.code;
     if (code == "en") continue;
     CAPTURE(code);
     lesson::TextStore translation;
-    translation.Load(LocalePath(code), ReadFile(LocalePath(code)));
+    for (const std::string& name : lesson::LessonFileNames()) translation.Load(LocalePath(code, name), ReadFile(LocalePath(code, name)));
     for (const lesson::TextError& error : translation.errors()) FAIL_CHECK(error.ToString());
     for (const std::string& key : lesson::MissingKeys(english, translation)) FAIL_CHECK("no " << key);
     for (const std::string& key : lesson::MissingKeys(translation, english)) FAIL_CHECK("unknown key " << key);
-    CHECK(lesson::KeySetHash(translation) == lesson::kEnglishKeySetHash);
+    for (const std::string& key : translation.Keys()) {
+      if (english.Has(key)) CHECK_MESSAGE(file_of(translation.Where(key)) == file_of(english.Where(key)), key);
+    }
+    // The lesson widget's check of a translation (attn_text_complete): its lesson.txt alone.
+    lesson::TextStore lesson_file;
+    lesson_file.Load(LocalePath(code), ReadFile(LocalePath(code)));
+    CHECK(lesson::KeySetHash(lesson_file) == lesson::kEnglishKeySetHash);
     static const std::regex action(R"(walkthrough\.step[0-9]+\.play)");
     for (const std::string& key : english.Keys()) {
       if (!translation.Has(key)) continue;

@@ -333,20 +333,29 @@ int main(int argc, char** argv) {
     std::fputs("usage: stills_expected LESSON_TXT [TRANSLATION_TXT]\n", stderr);
     return 2;
   }
+  // Each file, then the Go-further words (further.txt) in its folder.
+  const auto further_of = [](const std::string& path) {
+    const size_t slash = path.find_last_of('/');
+    return (slash == std::string::npos ? std::string() : path.substr(0, slash + 1)) + lesson::kFurtherFileName;
+  };
   std::string contents;
-  if (!Read(argv[1], &contents) || !lesson::LessonText().Load(argv[1], contents)) {
-    std::fprintf(stderr, "error: cannot load %s\n", argv[1]);
-    return 2;
-  }
-  if (argc == 3) {
-    if (!Read(argv[2], &contents)) {
-      std::fprintf(stderr, "error: cannot read %s\n", argv[2]);
+  for (const std::string& file : {std::string(argv[1]), further_of(argv[1])}) {
+    if (!Read(file.c_str(), &contents) || !lesson::LessonText().Load(file, contents)) {
+      std::fprintf(stderr, "error: cannot load %s\n", file.c_str());
       return 2;
     }
-    lesson::LoadTranslation(lesson::LessonText(), argv[2], contents);
-    if (!lesson::LessonText().errors().empty()) {
-      std::fprintf(stderr, "error: cannot load %s\n", argv[2]);
-      return 2;
+  }
+  if (argc == 3) {
+    for (const std::string& file : {std::string(argv[2]), further_of(argv[2])}) {
+      if (!Read(file.c_str(), &contents)) {
+        std::fprintf(stderr, "error: cannot read %s\n", file.c_str());
+        return 2;
+      }
+      lesson::LoadTranslation(lesson::LessonText(), file, contents);
+      if (!lesson::LessonText().errors().empty()) {
+        std::fprintf(stderr, "error: cannot load %s\n", file.c_str());
+        return 2;
+      }
     }
   }
   nlohmann::ordered_json json = nlohmann::ordered_json::object();

@@ -21,17 +21,6 @@ namespace {
 
 const float kWidths[] = {320.0f, 360.0f, 390.0f, 1280.0f, 1600.0f};
 
-// The built-in English words, with `locale`'s file over them unless it is English.
-void UseWords(const std::string& locale) {
-  ui_test::LoadLessonText();
-  if (locale == "en") return;
-  std::ifstream in(std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(locale), std::ios::binary);
-  REQUIRE(in.good());
-  std::ostringstream text;
-  text << in.rdbuf();
-  REQUIRE(lesson::LoadTranslation(lesson::LessonText(), locale, text.str()).empty());
-}
-
 bool Overlap(const ui::ItemRect& a, const ui::ItemRect& b) {
   return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
 }
@@ -46,7 +35,7 @@ TEST_CASE("the Caveats number line's word labels never overlap and stay inside t
         CAPTURE(width);
         CAPTURE(some_removed);
         ui_test::UiHarness ui(width, 3000.0f);
-        UseWords(locale.code);
+        ui_test::UseWords(locale.code);
         lesson::LessonState state;
         if (some_removed) lesson::SetRemoved(state.caveats, 1, true);
         const auto draw = ui_test::InFullWindow(ui.ctx, "caveats", [&] { ui::DrawCaveatsPanel(state, ui.ctx); });
@@ -87,7 +76,7 @@ TEST_CASE("the Combine number line's labels never overlap and stay inside the wi
         CAPTURE(values.first);
         CAPTURE(values.second);
         ui_test::UiHarness ui(width, 3000.0f);
-        UseWords(locale.code);
+        ui_test::UseWords(locale.code);
         lesson::LessonState state;
         state.predictions.ask = false;  // the output and its label shown
         REQUIRE(lesson::SetFirstValue(state.combine, values.first));

@@ -35,14 +35,7 @@ std::string Formatted(const char* format, double x) {
 
 // The built-in English words with the Spanish file over them, for one test case.
 struct SpanishWords {
-  SpanishWords() {
-    ui_test::LoadLessonText();
-    std::ifstream in(std::string(ATTN_LESSON_DIR) + "/es/lesson.txt", std::ios::binary);
-    REQUIRE(in.good());
-    std::ostringstream text;
-    text << in.rdbuf();
-    REQUIRE(lesson::LoadTranslation(lesson::LessonText(), "es/lesson.txt", text.str()).empty());
-  }
+  SpanishWords() { ui_test::UseWords("es"); }
   ~SpanishWords() { ui_test::LoadLessonText(); }
 };
 

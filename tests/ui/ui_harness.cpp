@@ -135,11 +135,14 @@ void UseWords(const std::string& locale) {
   if (locale == lesson::kPseudoLocale) {
     REQUIRE(lesson::LoadTranslation(text, locale, lesson::PseudoLocaleText(text)).empty());
   } else if (locale != "en") {
-    std::ifstream in(std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(locale), std::ios::binary);
-    REQUIRE(in.good());
-    std::ostringstream contents;
-    contents << in.rdbuf();
-    REQUIRE(lesson::LoadTranslation(text, locale, contents.str()).empty());
+    for (const std::string& name : lesson::LessonFileNames()) {
+      const std::string path = std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(locale, name);
+      std::ifstream in(path, std::ios::binary);
+      REQUIRE_MESSAGE(in.good(), "cannot read " << path);
+      std::ostringstream contents;
+      contents << in.rdbuf();
+      REQUIRE(lesson::LoadTranslation(text, path, contents.str()).empty());
+    }
   }
 }
 

@@ -307,7 +307,10 @@ TEST_CASE("each seed's figures, for the log") {
 TEST_CASE("the reading's words are filled in from the numbers in Spanish too, every field") {
   UseEnglish();
   lesson::TextStore& text = lesson::LessonText();
-  REQUIRE(lesson::LoadTranslation(text, "es", ReadFile(std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile("es"))).empty());
+  for (const char* name : {lesson::kLessonFileName, lesson::kFurtherFileName}) {
+    const std::string path = std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile("es", name);
+    REQUIRE(lesson::LoadTranslation(text, path, ReadFile(path)).empty());
+  }
   REQUIRE(lesson::DecimalMark() == ',');
   std::vector<std::string> keys;
   for (const SeedRun& one : Seeds()) {

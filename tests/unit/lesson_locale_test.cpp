@@ -20,6 +20,13 @@ lesson::TextStore English() {
   return english;
 }
 
+// The English lesson.txt alone (not further.txt): what the lesson's web widget reads.
+lesson::TextStore EnglishLessonFile() {
+  lesson::TextStore english;
+  english.Load("built-in lesson.txt", std::string(lesson::kBuiltInLessonText, lesson::kBuiltInLessonTextSize));
+  return english;
+}
+
 void UseEnglishWords() {
   lesson::LessonText().Clear();
   lesson::LoadBuiltInText(lesson::LessonText());
@@ -27,12 +34,13 @@ void UseEnglishWords() {
 
 }  // namespace
 
-TEST_CASE("the build's hash of the English keys is KeySetHash of the parsed English file") {
-  const lesson::TextStore english = English();
+TEST_CASE("the build's hash of the English keys is KeySetHash of the parsed English lesson.txt") {
+  const lesson::TextStore english = EnglishLessonFile();
   REQUIRE(english.errors().empty());
   CHECK(lesson::KeySetHash(english) == lesson::kEnglishKeySetHash);
+  CHECK(lesson::KeySetHash(English()) != lesson::kEnglishKeySetHash);  // further.txt's keys are not in it
   // One key more or less changes it.
-  lesson::TextStore more = English();
+  lesson::TextStore more = EnglishLessonFile();
   more.Load("extra", "zzz.extra = x\n");
   CHECK(lesson::KeySetHash(more) != lesson::kEnglishKeySetHash);
 }
@@ -63,13 +71,35 @@ TEST_CASE("a translation that lacks keys shows them in English, with a warning n
                                                                     "widget.scene.compre = typo\n");
   CHECK(store.Get("widget.scene.compare") == "Comparar");
   CHECK(store.Get("widget.scene.combine") == "Combine");  // English
-  const size_t english_keys = English().Keys().size();
+  const size_t english_keys = EnglishLessonFile().Keys().size();  // further.txt's are not counted
   REQUIRE(warnings.size() == 20 + 1 + 1);
   CHECK(warnings.front().find(file + " has no ") == 0);
   CHECK(warnings.front().find(": it shows in English") != std::string::npos);
   CHECK(warnings[20] == file + " lacks " + std::to_string(english_keys - 1 - 20) +
                             " more keys of the English file: they show in English");
   CHECK(warnings[21] == file + ":3: widget.scene.compre is not a key of the English file; it is not used");
+}
+
+TEST_CASE("a translation's further.txt is compared with the English further.txt only") {
+  lesson::TextStore store = English();
+  const std::vector<std::string> warnings =
+      lesson::LoadTranslation(store, "lesson/xx/further.txt", "[heads]\nheads.title = Cabezas\n");
+  CHECK(store.Get("heads.title") == "Cabezas");
+  // The English further.txt's keys but the one given: 20 named, one line for the rest.
+  lesson::TextStore further;
+  further.Load("built-in further.txt", std::string(lesson::kBuiltInFurtherText, lesson::kBuiltInFurtherTextSize));
+  REQUIRE(further.Keys().size() > 22);
+  REQUIRE(warnings.size() == 21);
+  CHECK(warnings[0] == "lesson/xx/further.txt has no " + further.Keys()[0] + ": it shows in English");
+  CHECK(warnings[20] == "lesson/xx/further.txt lacks " + std::to_string(further.Keys().size() - 1 - 20) +
+                            " more keys of the English file: they show in English");
+  // And a whole lesson.txt warns of nothing that further.txt holds.
+  lesson::TextStore again = English();
+  const std::string spanish = "lesson/xx/lesson.txt";
+  lesson::TextStore whole = EnglishLessonFile();
+  std::string text;
+  for (const std::string& key : whole.Keys()) text += key + " = x\n";
+  CHECK(lesson::LoadTranslation(again, spanish, text).empty());
 }
 
 TEST_CASE("a malformed section of a translation is reported and its keys show in English") {

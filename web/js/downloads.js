@@ -5,10 +5,11 @@
 
 // The widget modules (src/lesson/scene.h's scene sets, docs/architecture.md), each a download of its
 // own: its runtime FILE.js, which defines window[factory], and its wasm FILE.wasm; `scenes`, the
-// scenes it offers, or none for the lesson's widget, which offers the rest.
+// scenes it offers, or none for the lesson's widget, which offers the rest; `further`: it reads the
+// Go-further words (lessonFile(locale, 'further')) besides the lesson's.
 export const MODULES = [
   { file: 'attention_widget', factory: 'createAttentionWidget' },
-  { file: 'attention_heads', factory: 'createAttentionHeads', scenes: ['heads'] },
+  { file: 'attention_heads', factory: 'createAttentionHeads', scenes: ['heads'], further: 1 },
 ];
 // The module of a widget whose scene option is `scene` and scenes option `scenes` (strings or
 // null): the one offering its scene, else the first of its scenes, else the lesson's widget.
@@ -26,7 +27,8 @@ export const LOCALES = ['en', 'es'];
 // The pseudo-locale for testing layouts (src/lesson/locale.h): the widget makes it from the
 // English words, so a widget asked for it fetches lesson/lesson.txt.
 export const PSEUDO_LOCALE = 'qps';
-export const lessonFile = (locale) => (locale && locale !== 'en' ? `lesson/${locale}/lesson.txt` : LESSON_FILE);
+// The lesson file `name` (lesson, or further: src/lesson/locale.h) of `locale`.
+export const lessonFile = (locale, name = 'lesson') => `lesson/${locale && locale !== 'en' ? `${locale}/` : ''}${name}.txt`;
 
 // The locale a widget speaks: its locale option, else the language of the page around `element`
 // (the closest lang attribute: lang="es-MX" is es), else English. An option naming no locale is

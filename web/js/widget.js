@@ -89,6 +89,15 @@ async function localeWords(module, locale, translation) {
   return { lessonText: complete ? null : await loadLessonText(LESSON_FILE), translationText };
 }
 
+// The Go-further words of a widget of `entry` (MODULES) in `locale`, for Module: the English
+// further.txt, and the locale's over it (one that cannot be fetched leaves them in English, with
+// the widget's warning).
+async function furtherWords(entry, locale) {
+  if (!entry.further) return {};
+  const translated = locale === 'en' ? null : await loadLessonText(lessonFile(locale, 'further')).catch(() => null);
+  return { furtherText: await loadLessonText(lessonFile('en', 'further')), furtherTranslationText: translated };
+}
+
 // The scenes a module's wasm knows, in its order (its scene set, through attn_scene_names): read
 // from its first widget's instance, the same for every widget of the module.
 function readSceneNames(module, instance) {
@@ -247,8 +256,8 @@ export function mount(div, options = {}) {
         return;
       }
       const locale = value === PSEUDO_LOCALE ? 'en' : value;
-      localeWords(handle.module, locale, loadLessonText(lessonFile(locale))).then((texts) => {
-        Object.assign(handle.module, texts);
+      Promise.all([localeWords(handle.module, locale, loadLessonText(lessonFile(locale))), furtherWords(module, locale)]).then((texts) => {
+        Object.assign(handle.module, ...texts);
         if (setOption(name, value)) {
           handle.voice.setLocale(locale);
           labelStage(handle.stage, handle.module);
@@ -439,7 +448,7 @@ async function start(div, options, handle, moduleEntry, ready) {
         console.warn(bad ? `Attention widget: ${bad[1]} (its words show as [key] until it is fixed)` : text);
       },
     })]);
-    Object.assign(module, await localeWords(module, locale, ready.text));
+    Object.assign(module, await localeWords(module, locale, ready.text), await furtherWords(moduleEntry, locale));
     // The narration's voice, once the module takes calls (its playback reports only come later).
     voice = narrator(module, () => module.ccall('attn_pause', null, [], []), locale, narrationChoice(options.narration),
                      base);

@@ -92,10 +92,11 @@ mergeInto(LibraryManager.library, {
     if (detail) callback(detail);
   },
 
-  // Module.lessonText (which 0) or Module.translationText (which 1), copied into the heap.
+  // Module.lessonText (which 0), translationText (1), furtherText (2) or furtherTranslationText
+  // (3), copied into the heap.
   attn_js_lesson_text__deps: ["malloc"],
   attn_js_lesson_text: function(which) {
-    var whole = Module[which ? "translationText" : "lessonText"];
+    var whole = Module[["lessonText", "translationText", "furtherText", "furtherTranslationText"][which]];
     if (typeof whole !== "string") return 0;
     var text = whole.slice(0, 1 << 20);
     var size = lengthBytesUTF8(text) + 1;
