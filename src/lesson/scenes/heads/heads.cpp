@@ -131,11 +131,9 @@ bool HeadKnocked(const HeadsScene& scene, int head) {
 }
 
 const HeadsTest& HeadsTestOf(const HeadsScene& scene) {
-  static HeadsTest test;
-  static uint64_t seed = 0;
-  const HeadsRun& run = HeadsRunOf(scene);
-  if (test.step != run.training.steps || test.knocked != scene.knocked || seed != run.training.options.seed) {
-    seed = run.training.options.seed;
+  HeadsRun& run = Matching(scene);
+  HeadsTest& test = run.test;
+  if (test.step != run.training.steps || test.knocked != scene.knocked) {
     test.step = run.training.steps;
     test.knocked = scene.knocked;
     const heads::Knockout knockout = HeadsKnockoutOf(scene.knocked);
@@ -168,16 +166,12 @@ HeadsPoint HeadsShown(const HeadsScene& scene) {
 }
 
 const heads::KnockoutEffects& HeadsEffectsOf(const HeadsScene& scene) {
-  static heads::KnockoutEffects effects;
-  static int step = -1;
-  static uint64_t seed = 0;
-  const HeadsRun& run = HeadsRunOf(scene);
-  if (step != run.training.steps || seed != run.training.options.seed) {
-    step = run.training.steps;
-    seed = run.training.options.seed;
-    effects = heads::KnockOutEach(run.training, run.evaluation);
+  HeadsRun& run = Matching(scene);
+  if (run.effects_step != run.training.steps) {
+    run.effects_step = run.training.steps;
+    run.effects = heads::KnockOutEach(run.training, run.evaluation);
   }
-  return effects;
+  return run.effects;
 }
 
 const char* HeadsRoleOf(const HeadsPoint& point, int head) {
