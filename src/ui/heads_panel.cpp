@@ -406,7 +406,7 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const HeadsRun& 
   // With heads knocked out, the repeated run's accuracy now, a ring under the curve's end.
   const HeadsScene& scene = state.heads;
   if (scene.knocked != 0 && !lesson::HeadsBusy(scene)) {
-    const double knocked = lesson::HeadsTestOf(scene).measures.repeated_accuracy;
+    const double knocked = lesson::HeadsTestOf(scene).measures.repeated;
     const ImVec2 at(x_at(run.training.steps), y_at(knocked));
     DashedLine(draw, copy_end, at, copy_color, 1.5f);
     draw->AddCircleFilled(at, 5.5f, palette.panel);
@@ -510,7 +510,7 @@ void DrawKnockouts(Context& ctx, lesson::LessonState& state) {
   } else if (scene.knocked != 0) {
     const lesson::HeadsTest& test = lesson::HeadsTestOf(scene);
     ImGui::PushFont(ctx.fonts.bold);
-    Paragraph(lesson::Fill(T("heads.knocked_copy"), {{"copy", lesson::HeadsPercent(test.measures.repeated_accuracy)},
+    Paragraph(lesson::Fill(T("heads.knocked_copy"), {{"copy", lesson::HeadsPercent(test.measures.repeated)},
                                                      {"intact", lesson::HeadsPercent(now.repeated)}}));
     ImGui::PopFont();
     RecordItem(ctx, "heads.knocked_copy");

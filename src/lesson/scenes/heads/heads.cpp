@@ -139,21 +139,9 @@ const HeadsTest& HeadsTestOf(const HeadsScene& scene) {
     const heads::Knockout knockout = HeadsKnockoutOf(scene.knocked);
     // With nothing knocked out, the history's last point (at most kHeadsRecordEvery steps behind
     // while training runs).
-    if (scene.knocked != 0) {
-      test.measures = heads::Measure(run.training, run.evaluation, knockout);
-    } else {
-      const HeadsPoint& now = HeadsNow(run);
-      test.measures = heads::Measures();
-      test.measures.loss = now.loss;
-      test.measures.repeated_accuracy = now.repeated;
-      test.measures.other_accuracy = now.other;
-      for (int h = 0; h < kHeadsCount; ++h) {
-        const int l = h / kHeadsPerLayer, k = h % kHeadsPerLayer;
-        test.measures.previous_token[l][k] = now.previous[h];
-        test.measures.duplicate[l][k] = now.duplicate[h];
-        test.measures.induction[l][k] = now.induction[h];
-      }
-    }
+    test.measures = scene.knocked != 0
+                        ? PointOf(heads::Measure(run.training, run.evaluation, knockout), run.training.steps)
+                        : HeadsNow(run);
     heads::Forward(run.training.layout, run.training.parameters, run.sample.tokens, knockout, &test.sample);
   }
   return test;
@@ -162,7 +150,7 @@ const HeadsTest& HeadsTestOf(const HeadsScene& scene) {
 HeadsPoint HeadsShown(const HeadsScene& scene) {
   const HeadsRun& run = HeadsRunOf(scene);
   if (scene.knocked == 0 || HeadsBusy(scene)) return HeadsNow(run);
-  return PointOf(HeadsTestOf(scene).measures, run.training.steps);
+  return HeadsTestOf(scene).measures;
 }
 
 const heads::KnockoutEffects& HeadsEffectsOf(const HeadsScene& scene) {

@@ -60,8 +60,8 @@ struct HeadsPoint {
 struct HeadsTest {
   int step = -1;
   unsigned knocked = 0;
-  heads::Measures measures;
-  heads::Pass sample;  // the sample sequence through the model with those heads knocked out
+  HeadsPoint measures;  // at the model's step; with nothing knocked out, the history's last point
+  heads::Pass sample;   // the sample sequence through the model with those heads knocked out
 };
 
 // The model as far as it is trained, with what the picture draws of it.
