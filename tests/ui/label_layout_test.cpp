@@ -2,8 +2,6 @@
 // lesson is read at (320 px, a 1280 px screen at 400 % zoom, to 1600 px) and in every language.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,22 +17,10 @@
 
 namespace {
 
+using ui_test::Overlap;
+using ui_test::UseWords;
+
 const float kWidths[] = {320.0f, 360.0f, 390.0f, 1280.0f, 1600.0f};
-
-// The built-in English words, with `locale`'s file over them unless it is English.
-void UseWords(const std::string& locale) {
-  ui_test::LoadLessonText();
-  if (locale == "en") return;
-  std::ifstream in(std::string(ATTN_LESSON_DIR) + "/" + lesson::LocaleFile(locale), std::ios::binary);
-  REQUIRE(in.good());
-  std::ostringstream text;
-  text << in.rdbuf();
-  REQUIRE(lesson::LoadTranslation(lesson::LessonText(), locale, text.str()).empty());
-}
-
-bool Overlap(const ui::ItemRect& a, const ui::ItemRect& b) {
-  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
 
 }  // namespace
 
