@@ -535,7 +535,7 @@ void DrawNumbers(Context& ctx, const HeadsScene& scene, const HeadsRun& run) {
       Paragraph(lesson::HeadName(h));
       for (int r = 0; r < kRoles; ++r) {
         ImGui::TableNextColumn();
-        Paragraph(Num(Score(now, h, r), 2), RoleColor(ctx, r));
+        Paragraph(lesson::FixedNum(Score(now, h, r), 2), RoleColor(ctx, r));
       }
       ImGui::TableNextColumn();
       Paragraph(effects ? lesson::HeadsPercent(effects->head[h / kHeadsPerLayer][h % kHeadsPerLayer]) : "–");

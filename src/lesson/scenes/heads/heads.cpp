@@ -213,8 +213,8 @@ std::string HeadsReadingText(const HeadsReading& reading, const HeadsPoint& now,
                                     {"idle_without", HeadsPercent(effects.head[0][i])}});
   }
   if (reading.layer2 != nullptr) {
-    const std::string layer2 = Fill(T(reading.layer2), {{"induction1", Num(now.induction[kHeadsPerLayer], 2)},
-                                                        {"induction2", Num(now.induction[kHeadsPerLayer + 1], 2)},
+    const std::string layer2 = Fill(T(reading.layer2), {{"induction1", FixedNum(now.induction[kHeadsPerLayer], 2)},
+                                                        {"induction2", FixedNum(now.induction[kHeadsPerLayer + 1], 2)},
                                                         {"without1", HeadsPercent(effects.head[1][0])},
                                                         {"without2", HeadsPercent(effects.head[1][1])},
                                                         {"without_layer", HeadsPercent(effects.layer[1])}});
