@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "attention/lanes.h"
+#include "learn/random.h"
 
 namespace heads {
 
@@ -14,18 +15,8 @@ using attention::detail::LanesLoad;
 using attention::detail::LanesSplat;
 using attention::detail::LanesStore;
 using attention::detail::LanesZero;
-
-// splitmix64, as the Learn scene's model uses: the same numbers on every platform.
-uint64_t NextRandom(uint64_t* state) {
-  uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-  return z ^ (z >> 31);
-}
-int Below(uint64_t* state, int count) { return static_cast<int>(NextRandom(state) % static_cast<uint64_t>(count)); }
-double Uniform(uint64_t* state, double lo, double hi) {
-  return lo + (hi - lo) * static_cast<double>(NextRandom(state) >> 11) * 0x1.0p-53;
-}
+using learn::RandomBelow;
+using learn::RandomUniform;
 
 constexpr double kAdamBeta1 = 0.9;
 constexpr double kAdamBeta2 = 0.999;
@@ -96,10 +87,11 @@ Sequence RandomSequence(const Options& options, uint64_t* state) {
   Sequence sequence;
   const int length = options.length;
   sequence.tokens.resize(static_cast<size_t>(length));
-  for (int& token : sequence.tokens) token = Below(state, options.vocabulary);
-  sequence.run = options.shortest_run + Below(state, options.longest_run - options.shortest_run + 1);
-  sequence.first = Below(state, length - 2 * sequence.run + 1);
-  sequence.second = sequence.first + sequence.run + Below(state, length - sequence.first - 2 * sequence.run + 1);
+  for (int& token : sequence.tokens) token = RandomBelow(state, options.vocabulary);
+  sequence.run = options.shortest_run + RandomBelow(state, options.longest_run - options.shortest_run + 1);
+  sequence.first = RandomBelow(state, length - 2 * sequence.run + 1);
+  sequence.second =
+      sequence.first + sequence.run + RandomBelow(state, length - sequence.first - 2 * sequence.run + 1);
   for (int i = 0; i < sequence.run; ++i) {
     sequence.tokens[static_cast<size_t>(sequence.second + i)] = sequence.tokens[static_cast<size_t>(sequence.first + i)];
   }
@@ -299,7 +291,9 @@ Training StartTraining(const Options& given) {
   // Each part uniform with a standard deviation of 1/sqrt(its input's width).
   auto fill = [&](int start, int count, int fan_in) {
     const double bound = std::sqrt(3.0 / fan_in);
-    for (int i = 0; i < count; ++i) training.parameters[static_cast<size_t>(start + i)] = Uniform(&state, -bound, bound);
+    for (int i = 0; i < count; ++i) {
+      training.parameters[static_cast<size_t>(start + i)] = RandomUniform(&state, -bound, bound);
+    }
   };
   fill(layout.token_embedding, layout.vocabulary * layout.width, 1);
   fill(layout.position_embedding, layout.length * layout.width, 1);

@@ -5,39 +5,27 @@
 #include <limits>
 
 #include "attention/detail.h"
+#include "learn/random.h"
 
 namespace learn {
 
 namespace {
-
-// splitmix64: the same numbers on every platform, unlike the standard distributions.
-struct Random {
-  uint64_t state;
-  explicit Random(uint64_t seed) : state(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-  }
-  int Below(int count) { return static_cast<int>(Next() % static_cast<uint64_t>(count)); }
-  // Uniform in [lo, hi), from 53 random bits.
-  double Uniform(double lo, double hi) { return lo + (hi - lo) * static_cast<double>(Next() >> 11) * 0x1.0p-53; }
-};
 
 constexpr double kAdamBeta1 = 0.9;
 constexpr double kAdamBeta2 = 0.999;
 constexpr double kAdamEpsilon = 1e-8;
 constexpr double kInitialScale = 0.5;  // initial parameters are uniform in ±this
 
-Paragraph RandomParagraph(Random& random) {
+Paragraph RandomParagraph(uint64_t* state) {
   std::array<int, kSubjects> subjects{};
   for (int s = 0; s < kSubjects; ++s) subjects[static_cast<size_t>(s)] = s;
-  for (int s = kSubjects - 1; s > 0; --s) std::swap(subjects[static_cast<size_t>(s)], subjects[static_cast<size_t>(random.Below(s + 1))]);
+  for (int s = kSubjects - 1; s > 0; --s) {
+    std::swap(subjects[static_cast<size_t>(s)], subjects[static_cast<size_t>(RandomBelow(state, s + 1))]);
+  }
   Paragraph paragraph;
   for (int j = 0; j < kSentences; ++j) {
     paragraph.sentences[static_cast<size_t>(j)] = {subjects[static_cast<size_t>(j)],
-                                                   kFirstNumber + random.Below(kLastNumber - kFirstNumber + 1)};
+                                                   kFirstNumber + RandomBelow(state, kLastNumber - kFirstNumber + 1)};
   }
   return paragraph;
 }
@@ -129,15 +117,15 @@ void ForEachAnswer(const Model& model, const std::vector<Example>& examples, Vis
 
 Dataset MakeDataset(uint64_t seed) {
   Dataset data;
-  Random random(seed);
+  uint64_t state = seed;
   std::vector<int> seen;
   for (int p = 0; p < kTrainParagraphs; ++p) {
-    const Paragraph paragraph = RandomParagraph(random);
+    const Paragraph paragraph = RandomParagraph(&state);
     seen.push_back(OrderOf(paragraph));
     AddExamples(paragraph, &data.train);
   }
   for (int p = 0; p < kHeldOutParagraphs;) {
-    const Paragraph paragraph = RandomParagraph(random);
+    const Paragraph paragraph = RandomParagraph(&state);
     if (std::find(seen.begin(), seen.end(), OrderOf(paragraph)) != seen.end()) continue;
     AddExamples(paragraph, &data.held_out);
     ++p;
@@ -163,14 +151,14 @@ std::array<attention::Matrix*, 4> ParametersOf(Model& model) {
 }
 
 Model InitialModel(const Options& options) {
-  Random random(options.seed * 0xD1B54A32D192ED03ULL + 7);
+  uint64_t state = options.seed * 0xD1B54A32D192ED03ULL + 7;
   Model model;
   model.question_embeddings = attention::Matrix(kSubjects, options.embed);
   model.subject_embeddings = attention::Matrix(kSubjects, options.embed);
   model.query_projection = attention::Matrix(options.dim, options.embed);
   model.key_projection = attention::Matrix(options.dim, options.embed);
   for (attention::Matrix* part : ParametersOf(model)) {
-    for (double& x : part->data) x = random.Uniform(-kInitialScale, kInitialScale);
+    for (double& x : part->data) x = RandomUniform(&state, -kInitialScale, kInitialScale);
   }
   return model;
 }

@@ -193,6 +193,16 @@ std::string Num(double x, int max_decimals) {
   return WithMark(attention::FormatNumber(x, max_decimals), DecimalMark());
 }
 
+std::string FixedNum(double x, int decimals) {
+  const int places = std::clamp(decimals, 0, 17);  // as attention::FormatNumber takes them
+  std::string text = Num(x, places);
+  // Magnitudes from 1e15 up are in exponent form: no decimals to fill out.
+  if (places == 0 || !std::isfinite(x) || std::fabs(x) >= 1e15) return text;
+  const size_t mark = text.find(DecimalMark());
+  if (mark == std::string::npos) return text + DecimalMark() + std::string(static_cast<size_t>(places), '0');
+  return text + std::string(static_cast<size_t>(places) - (text.size() - mark - 1), '0');
+}
+
 std::string LocalArithmetic(const std::string& text) {
   // The words are swapped after the mark: a translation may hold a full stop of its own.
   std::string out = WithMark(text, DecimalMark());

@@ -72,6 +72,9 @@ char DecimalMark();
 // `x` as attention::FormatNumber writes it, with the locale's decimal mark; a non-finite x is
 // the text's widget.undefined.
 std::string Num(double x, int max_decimals = 2);
+// `x` as Num writes it, its decimals filled out with zeros to exactly `decimals` ("0.80" beside
+// "0.83", "1.00"), for numbers read side by side; a non-finite x reads as Num gives it.
+std::string FixedNum(double x, int decimals);
 // Arithmetic text from attention::FormatTerm, FormatSum or FormatCombination, in the locale:
 // its decimal mark, and its words for "no position available" and "undefined".
 std::string LocalArithmetic(const std::string& text);

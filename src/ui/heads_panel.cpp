@@ -28,6 +28,7 @@
 #include "lesson/text_store.h"
 #include "ui/access.h"
 #include "ui/checkbox.h"
+#include "ui/end_labels.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/mask_picture.h"
@@ -393,20 +394,14 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const HeadsRun& 
 
   // The labels on the data, beside each curve's end (before it once it reaches the right side),
   // pushed apart so that none covers another.
-  struct Mark {
-    ImVec2 at;
-    std::string text;
-    ImU32 color;
-    ImRect rect;
-  };
-  std::vector<Mark> marks = {
+  std::vector<EndLabel> marks = {
       {copy_end, lesson::Fill(T("heads.copy_mark"), {{"percent", lesson::HeadsPercent(now.repeated)}}), copy_color, {}},
       {loss_end, lesson::Fill(T("heads.loss_mark"), {{"loss", Num(now.loss, 2)}}), loss_color, {}},
       {other_end, lesson::Fill(T("heads.other_mark"), {{"percent", lesson::HeadsPercent(now.other)}}), other_color, {}}};
   // With heads knocked out, the repeated run's accuracy now, a ring under the curve's end.
   const HeadsScene& scene = state.heads;
   if (scene.knocked != 0 && !lesson::HeadsBusy(scene)) {
-    const double knocked = lesson::HeadsTestOf(scene).measures.repeated_accuracy;
+    const double knocked = lesson::HeadsTestOf(scene).measures.repeated;
     const ImVec2 at(x_at(run.training.steps), y_at(knocked));
     DashedLine(draw, copy_end, at, copy_color, 1.5f);
     draw->AddCircleFilled(at, 5.5f, palette.panel);
@@ -415,29 +410,12 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const HeadsRun& 
     marks.push_back({at, lesson::Fill(T("heads.knocked_copy_mark"), {{"percent", lesson::HeadsPercent(knocked)}}),
                      copy_color, {}});
   }
-  for (Mark& mark : marks) {
+  for (EndLabel& mark : marks) {
     const ImVec2 size = bold.Measure(mark.text);
-    const float x = mark.at.x + 10.0f + size.x <= box.Max.x ? mark.at.x + 10.0f : mark.at.x - 10.0f - size.x;
-    const float left = std::clamp(x, box.Min.x, box.Max.x - size.x);
-    const float up = std::clamp(mark.at.y - size.y * 0.5f, hi.y - line * 0.5f, lo.y - size.y - 2.0f);
-    mark.rect = ImRect(left, up, left + size.x, up + size.y);
+    mark.rect = BesideEnd(mark.end, size, box, mark.end.y - size.y * 0.5f, hi.y - line * 0.5f, lo.y);
   }
-  std::sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.rect.Min.y < b.rect.Min.y; });
-  for (int pass = 0; pass < 2; ++pass) {
-    for (size_t i = 1; i < marks.size(); ++i) {
-      const float overlap = marks[i - 1].rect.Max.y + 2.0f - marks[i].rect.Min.y;
-      if (overlap > 0.0f) marks[i].rect.TranslateY(overlap);
-    }
-    const float below = marks.back().rect.Max.y - (lo.y - 2.0f);
-    if (below > 0.0f) {
-      for (Mark& mark : marks) mark.rect.TranslateY(-below);
-    }
-  }
-  for (const Mark& mark : marks) {
-    draw->AddRectFilled(ImVec2(mark.rect.Min.x - 3.0f, mark.rect.Min.y), ImVec2(mark.rect.Max.x + 3.0f, mark.rect.Max.y),
-                        palette.panel, 3.0f);
-    draw->AddText(bold.font, bold.size, mark.rect.Min, mark.color, mark.text.c_str());
-  }
+  StackEndLabels(marks, lo.y);
+  DrawEndLabels(draw, bold, palette.panel, marks);
   RecordAndHighlight(ctx, state, "heads.curves", box.Min, box.Max);
 }
 
@@ -510,7 +488,7 @@ void DrawKnockouts(Context& ctx, lesson::LessonState& state) {
   } else if (scene.knocked != 0) {
     const lesson::HeadsTest& test = lesson::HeadsTestOf(scene);
     ImGui::PushFont(ctx.fonts.bold);
-    Paragraph(lesson::Fill(T("heads.knocked_copy"), {{"copy", lesson::HeadsPercent(test.measures.repeated_accuracy)},
+    Paragraph(lesson::Fill(T("heads.knocked_copy"), {{"copy", lesson::HeadsPercent(test.measures.repeated)},
                                                      {"intact", lesson::HeadsPercent(now.repeated)}}));
     ImGui::PopFont();
     RecordItem(ctx, "heads.knocked_copy");
@@ -557,7 +535,7 @@ void DrawNumbers(Context& ctx, const HeadsScene& scene, const HeadsRun& run) {
       Paragraph(lesson::HeadName(h));
       for (int r = 0; r < kRoles; ++r) {
         ImGui::TableNextColumn();
-        Paragraph(Num(Score(now, h, r), 2), RoleColor(ctx, r));
+        Paragraph(lesson::FixedNum(Score(now, h, r), 2), RoleColor(ctx, r));
       }
       ImGui::TableNextColumn();
       Paragraph(effects ? lesson::HeadsPercent(effects->head[h / kHeadsPerLayer][h % kHeadsPerLayer]) : "–");

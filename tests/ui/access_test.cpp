@@ -23,16 +23,11 @@
 
 using ui::AccessNode;
 using ui::AccessRole;
+using ui_test::NodeNamed;
 using ui_test::UiHarness;
 
 namespace {
 
-const AccessNode* FindNode(const ui::Context& ctx, const std::string& name) {
-  for (const AccessNode& node : ctx.access.nodes) {
-    if (node.name == name) return &node;
-  }
-  return nullptr;
-}
 
 }  // namespace
 
@@ -93,10 +88,10 @@ TEST_CASE("in every scene and language each control has a name and a role; slide
       // The list's button of the scene shown stays pressed, and only it; the button that opens the
       // list says the scene too, and that the list is open.
       CHECK(pressed_scenes == 1);
-      const AccessNode* choice = FindNode(ui.ctx, lesson::Fill(lesson::T("widget.scene_choice"), {{"scene", lesson::T(scene->label_key)}}));
+      const AccessNode* choice = NodeNamed(ui.ctx, lesson::Fill(lesson::T("widget.scene_choice"), {{"scene", lesson::T(scene->label_key)}}));
       REQUIRE(choice != nullptr);
       CHECK(choice->expanded == 1);
-      const AccessNode* shown = FindNode(ui.ctx, lesson::T(scene->label_key));
+      const AccessNode* shown = NodeNamed(ui.ctx, lesson::T(scene->label_key));
       REQUIRE(shown != nullptr);
       CHECK(shown->checked == 1);
       // (Compare's are under "Show the numbers", which waits while it asks for a prediction.)
@@ -151,7 +146,7 @@ TEST_CASE("focus given through the page lands on the control, with the keyboard'
   state.caveats.test2_open = true;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
-  const AccessNode* reset = FindNode(ui.ctx, lesson::T("compare.reset"));
+  const AccessNode* reset = NodeNamed(ui.ctx, lesson::T("compare.reset"));
   REQUIRE(reset != nullptr);
   const ImGuiID id = reset->id;
   ImGuiWindow* window = ImGui::FindWindowByName("Attention lesson");
@@ -184,7 +179,7 @@ TEST_CASE("a slider steps as its element's keys ask: a twentieth of its range, f
   state.scene = lesson::Scene::Combine;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
-  const AccessNode* weights = FindNode(ui.ctx, lesson::T("combine.weights"));
+  const AccessNode* weights = NodeNamed(ui.ctx, lesson::T("combine.weights"));
   REQUIRE(weights != nullptr);
   REQUIRE(weights->role == AccessRole::Slider);
   const ImGuiID id = weights->id;
@@ -206,7 +201,7 @@ TEST_CASE("a slider steps as its element's keys ask: a twentieth of its range, f
   ui.Frames(2, draw);
   CHECK(state.combine.second_weight == doctest::Approx(0.0));
   // The element hears the new value: now, and the text the slider shows.
-  const AccessNode* after = FindNode(ui.ctx, lesson::T("combine.weights"));
+  const AccessNode* after = NodeNamed(ui.ctx, lesson::T("combine.weights"));
   REQUIRE(after != nullptr);
   CHECK(after->now == doctest::Approx(0.0));
   CHECK(after->value.find(lesson::Num(1.0)) != std::string::npos);
@@ -229,7 +224,7 @@ TEST_CASE("with the keyboard's ring on a slider, Left and Right step it and Up a
   state.caveats.test2_open = true;
   const auto draw = [&] { ui::DrawWidget(state, ui.ctx); };
   ui.Frames(3, draw);
-  const AccessNode* temperature = FindNode(ui.ctx, lesson::T("compare.temperature"));
+  const AccessNode* temperature = NodeNamed(ui.ctx, lesson::T("compare.temperature"));
   REQUIRE(temperature != nullptr);
   const ImGuiID id = temperature->id;
   REQUIRE(ui::FocusAccessControl(ui.ctx, id));

@@ -24,6 +24,10 @@
 namespace {
 
 using lesson::kCaveatsPositions;
+using ui_test::FigureOf;
+using ui_test::NodeNamed;
+using ui_test::Overlap;
+using ui_test::Within;
 
 std::string Name(const char* prefix, int j) { return std::string(prefix) + std::to_string(j); }
 
@@ -57,29 +61,6 @@ bool NavigateDownTo(ui_test::UiHarness& ui, const char* name, const ui_test::UiH
     ui.PressKey(ImGuiKey_DownArrow, draw);
   }
   return NavOn(ui, name);
-}
-
-const ui::AccessNode* FigureOf(const ui::Context& ctx) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.role == ui::AccessRole::Figure) return &node;
-  }
-  return nullptr;
-}
-
-const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.name == name) return &node;
-  }
-  return nullptr;
-}
-
-bool Overlap(const ui::ItemRect& a, const ui::ItemRect& b) {
-  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
-
-bool Inside(const ui::ItemRect& a, const ui::ItemRect& b) {
-  return a.min.x >= b.min.x - 0.5f && a.max.x <= b.max.x + 0.5f && a.min.y >= b.min.y - 0.5f &&
-         a.max.y <= b.max.y + 0.5f;
 }
 
 // Where the number line draws `value`, from where it drew the words' values.
@@ -295,8 +276,8 @@ TEST_CASE("removing a word slides the output marker to the new output; an open m
       CHECK(ui.Item("caveats.before_marker").Center().x == doctest::Approx(before).epsilon(0.002));
       // The marker and its labels inside the number line.
       const ui::ItemRect line = ui.Item("caveats.number_line");
-      CHECK(Inside(ui.Item("caveats.output_marker"), line));
-      CHECK(Inside(ui.Item("caveats.output_sentence"), line));
+      CHECK(Within(ui.Item("caveats.output_marker"), line));
+      CHECK(Within(ui.Item("caveats.output_sentence"), line));
     }
   }
 }
@@ -328,7 +309,7 @@ TEST_CASE("the scatter's points sit at (weight, how far removing the word alone 
             doctest::Approx(row.weight_a * per_weight).epsilon(0.003));
       CHECK(static_cast<double>(plot.max.y - dot.Center().y) ==
             doctest::Approx(row.change_a.change * per_change).epsilon(0.003));
-      CHECK(Inside(ui::ItemRect{dot.Center(), dot.Center()}, plot));
+      CHECK(Within(ui::ItemRect{dot.Center(), dot.Center()}, plot));
     }
     // The picture's point: the rightmost point (the largest weight) is not the highest (the largest move).
     const lesson::AblationSummary summary = lesson::Summarize(rows);
@@ -361,7 +342,7 @@ TEST_CASE(
       }
       for (size_t a = 0; a < labels.size(); ++a) {
         CAPTURE(a);
-        CHECK(Inside(labels[a], scatter));
+        CHECK(Within(labels[a], scatter));
         for (size_t b = 0; b < labels.size(); ++b) {
           CAPTURE(b);
           if (b > a) CHECK_FALSE(Overlap(labels[a], labels[b]));
@@ -387,7 +368,7 @@ TEST_CASE("the words sit beside the scatter on a desktop and above it on a phone
     const ui::ItemRect scatter = ui.Item("caveats.scatter");
     const ui::ItemRect line = ui.Item("caveats.number_line");
     for (const ui::ItemRect& part : {scatter, line, ui.Item("caveats.remove.0"), ui.Item("caveats.remove.3")}) {
-      CHECK(Inside(part, picture));
+      CHECK(Within(part, picture));
     }
     if (width >= 1000.0f) {
       CHECK(scatter.min.x > ui.Item("caveats.track.0").max.x);
@@ -557,7 +538,7 @@ TEST_CASE("the walkthrough's step on the caveats, played, measures each word in 
     lesson::SetRemoved(state.caveats, j, true);
     ui.Frames(2, draw);
     CHECK(ui.Has(Name("caveats.scatter.dot.", j).c_str()));
-    CHECK(Inside(ui.Item("caveats.picture"), ui.Item("caveats.ablation")));
+    CHECK(Within(ui.Item("caveats.picture"), ui.Item("caveats.ablation")));
   }
 }
 

@@ -121,6 +121,8 @@ TEST_CASE("the widget reflows its scene bar at phone width without losing a butt
 
 namespace {
 
+using ui_test::FigureOf;
+
 // Where the picture draws `value` on its number line, from where it drew the two values.
 float XOf(const ui_test::UiHarness& ui, const lesson::CombineScene& scene, double value) {
   const float x1 = ui.Item("combine.tick.first").min.x;
@@ -129,13 +131,6 @@ float XOf(const ui_test::UiHarness& ui, const lesson::CombineScene& scene, doubl
 }
 
 float Area(const ui::ItemRect& r) { return (r.max.x - r.min.x) * (r.max.y - r.min.y); }
-
-const ui::AccessNode* FigureOf(const ui::Context& ctx) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.role == ui::AccessRole::Figure) return &node;
-  }
-  return nullptr;
-}
 
 }  // namespace
 

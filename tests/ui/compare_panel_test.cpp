@@ -18,6 +18,7 @@
 using doctest::Approx;
 using lesson::LessonState;
 using ui_test::UiHarness;
+using ui_test::Within;
 
 namespace {
 
@@ -51,11 +52,6 @@ ImVec2 PlaneToScreen(const UiHarness& ui, double x, double y) {
 
 double Weight(const LessonState& state, int key) {
   return lesson::ComputeCompare(state.compare).weights[static_cast<size_t>(key)];
-}
-
-bool Inside(const ui::ItemRect& inner, const ui::ItemRect& outer) {
-  return inner.min.x >= outer.min.x && inner.min.y >= outer.min.y && inner.max.x <= outer.max.x &&
-         inner.max.y <= outer.max.y;
 }
 
 }  // namespace
@@ -291,17 +287,17 @@ TEST_CASE("a walkthrough highlight outlines the element it names") {
   }
   state.highlight = "compare.temperature";
   ui.Frame(draw);
-  CHECK(Inside(ui.Item("compare.temperature_slider"), ui.Item("compare.highlight")));
+  CHECK(Within(ui.Item("compare.temperature_slider"), ui.Item("compare.highlight"), 0.0f));
 
   state.highlight = "compare.query";
   ui.Frame(draw);
-  CHECK(Inside(ui.Item("compare.query"), ui.Item("compare.highlight")));
+  CHECK(Within(ui.Item("compare.query"), ui.Item("compare.highlight"), 0.0f));
 
   state.highlight = "compare.keys";  // every key tip is ringed; the plane that holds them is recorded
   ui.Frame(draw);
   REQUIRE(ui.Has("compare.highlight"));
-  CHECK(Inside(ui.Item("compare.key0"), ui.Item("compare.highlight")));
-  CHECK(Inside(ui.Item("compare.plane"), ui.Item("compare.highlight")));
+  CHECK(Within(ui.Item("compare.key0"), ui.Item("compare.highlight"), 0.0f));
+  CHECK(Within(ui.Item("compare.plane"), ui.Item("compare.highlight"), 0.0f));
 
   state.highlight = "combine.arithmetic";  // another scene's element
   ui.Frame(draw);

@@ -48,7 +48,10 @@ std::vector<float> BarHeights(const ui::ItemRect& row, ImU32 color) {
   return heights;
 }
 
-bool Within(const ui::ItemRect& inner, float left, float right) { return inner.min.x >= left && inner.max.x <= right; }
+// Whether `inner` lies between `left` and `right` across.
+bool WithinAcross(const ui::ItemRect& inner, float left, float right) {
+  return inner.min.x >= left && inner.max.x <= right;
+}
 
 }  // namespace
 
@@ -161,7 +164,7 @@ TEST_CASE("at phone width the open demo fits in 360 px, its captions over the ba
   for (const int d : lesson::kScalingDemoDimensions) names.push_back(ChoiceName(d));
   for (const std::string& name : names) {
     CAPTURE(name);
-    CHECK(Within(ui.Item(name.c_str()), 0.0f, 360.0f));
+    CHECK(WithinAcross(ui.Item(name.c_str()), 0.0f, 360.0f));
   }
   CHECK(ui.Item("compare.scaling_demo_raw").max.x - ui.Item("compare.scaling_demo_raw").min.x > 200.0f);
   // And it still works there.

@@ -21,27 +21,12 @@
 
 namespace {
 
+using ui_test::FigureOf;
+using ui_test::NodeNamed;
+using ui_test::Within;
+
 ui_test::UiHarness::DrawFn HeadsIn(lesson::LessonState& state, ui::Context& ctx) {
   return ui_test::InFullWindow(ctx, "heads", [&state, &ctx] { ui::DrawHeadsPanel(state, ctx); });
-}
-
-const ui::AccessNode* FigureOf(const ui::Context& ctx) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.role == ui::AccessRole::Figure) return &node;
-  }
-  return nullptr;
-}
-
-const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.name == name) return &node;
-  }
-  return nullptr;
-}
-
-bool Within(const ui::ItemRect& inner, const ui::ItemRect& outer) {
-  return inner.min.x >= outer.min.x - 0.5f && inner.max.x <= outer.max.x + 0.5f && inner.min.y >= outer.min.y - 0.5f &&
-         inner.max.y <= outer.max.y + 0.5f;
 }
 
 // A state whose model has `steps` steps, trained now (not a few steps a frame).

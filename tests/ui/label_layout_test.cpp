@@ -2,8 +2,6 @@
 // lesson is read at (320 px, a 1280 px screen at 400 % zoom, to 1600 px) and in every language.
 #include <doctest/doctest.h>
 
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -19,11 +17,10 @@
 
 namespace {
 
-const float kWidths[] = {320.0f, 360.0f, 390.0f, 1280.0f, 1600.0f};
+using ui_test::Overlap;
+using ui_test::UseWords;
 
-bool Overlap(const ui::ItemRect& a, const ui::ItemRect& b) {
-  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
-}
+const float kWidths[] = {320.0f, 360.0f, 390.0f, 1280.0f, 1600.0f};
 
 }  // namespace
 

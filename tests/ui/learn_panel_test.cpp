@@ -24,33 +24,17 @@
 
 namespace {
 
+using ui_test::FigureOf;
+using ui_test::NodeNamed;
+using ui_test::Width;
+using ui_test::Within;
+
 ui_test::UiHarness::DrawFn LearnIn(lesson::LessonState& state, ui::Context& ctx) {
   return ui_test::InFullWindow(ctx, "learn", [&state, &ctx] { ui::DrawLearnPanel(state, ctx); });
 }
 
-float Width(const ui::ItemRect& r) { return r.max.x - r.min.x; }
-
 // Within a pixel, as the picture is drawn.
 bool Near(double a, double b) { return std::fabs(a - b) <= 1.0; }
-
-bool Within(const ui::ItemRect& inner, const ui::ItemRect& outer) {
-  return inner.min.x >= outer.min.x - 0.5f && inner.max.x <= outer.max.x + 0.5f && inner.min.y >= outer.min.y - 0.5f &&
-         inner.max.y <= outer.max.y + 0.5f;
-}
-
-const ui::AccessNode* FigureOf(const ui::Context& ctx) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.role == ui::AccessRole::Figure) return &node;
-  }
-  return nullptr;
-}
-
-const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.name == name) return &node;
-  }
-  return nullptr;
-}
 
 // Where the curves put a loss and a share on the plot's height (the panel's scales: the loss on a
 // log scale from the first loss's power of ten, at least 0.01, down to 0.001; the share from 0 to 1).

@@ -22,6 +22,7 @@
 
 namespace {
 
+using ui_test::FigureOf;
 using ui_test::UiHarness;
 
 // The panel alone in a window filling the screen, as the widget holds it.
@@ -62,13 +63,6 @@ float Thickness(const UiHarness& ui, int key) {
 // The thickness of a line of weight 1, at the line view's row pitch.
 float LineScale(const UiHarness& ui) {
   return ui::MaskLineScale(ui.Item("mask.key.1").Center().y - ui.Item("mask.key.0").Center().y);
-}
-
-const ui::AccessNode* FigureOf(const ui::Context& ctx) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.role == ui::AccessRole::Figure) return &node;
-  }
-  return nullptr;
 }
 
 std::string TokenAt(int position) {

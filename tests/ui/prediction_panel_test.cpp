@@ -22,7 +22,9 @@ using lesson::LessonState;
 using lesson::Outcome;
 using lesson::Question;
 using test_events::Field;
+using ui_test::NodeNamed;
 using ui_test::UiHarness;
+using ui_test::Width;
 
 namespace {
 
@@ -32,15 +34,6 @@ void EnsureLessonText() {
     lesson::LoadBuiltInText(lesson::LessonText());
   }
 }
-
-const ui::AccessNode* FindNode(const ui::Context& ctx, const std::string& name, ui::AccessRole role) {
-  for (const ui::AccessNode& node : ctx.access.nodes) {
-    if (node.name == name && node.role == role) return &node;
-  }
-  return nullptr;
-}
-
-float Width(const ui::ItemRect& r) { return r.max.x - r.min.x; }
 
 // The whole widget on `scene`, `width` x `height`, drawn three frames as it opens.
 struct Widget {
@@ -72,12 +65,12 @@ TEST_CASE("compare asks which key gets the most weight, and shows no weight unti
       CHECK(Width(ui.Item(("compare.weight" + std::to_string(k)).c_str())) == 0.0f);
       // Each key is a choice on the strip, for the pointer and the screen reader alike.
       const ui::AccessNode* radio =
-          FindNode(ui.ctx, lesson::T("compare.key" + std::to_string(k)), ui::AccessRole::Radio);
+          NodeNamed(ui.ctx, lesson::T("compare.key" + std::to_string(k)), ui::AccessRole::Radio);
       REQUIRE(radio != nullptr);
       CHECK(radio->checked == 0);
     }
     // The confidences commit a pick: there is none yet.
-    const ui::AccessNode* sure = FindNode(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button);
+    const ui::AccessNode* sure = NodeNamed(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button);
     REQUIRE(sure != nullptr);
     CHECK(sure->disabled);
     ui.Click(ui.Item("predict.compare.strongest.sure").Center(), draw);
@@ -97,8 +90,8 @@ TEST_CASE("a tap on a key and a confidence reveal the weights beside the guess, 
   ui.Click(ui.Item("predict.compare.strongest.pick3").Center(), draw);
   CHECK(lesson::PredictionFor(state, Question::CompareStrongest).pick == 2);
   ui.Frames(2, draw);
-  CHECK(FindNode(ui.ctx, lesson::T("compare.key2"), ui::AccessRole::Radio)->checked == 1);
-  CHECK_FALSE(FindNode(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button)->disabled);
+  CHECK(NodeNamed(ui.ctx, lesson::T("compare.key2"), ui::AccessRole::Radio)->checked == 1);
+  CHECK_FALSE(NodeNamed(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button)->disabled);
   ui.Click(ui.Item("predict.compare.strongest.think-so").Center(), draw);
   ui.Frames(3, draw);
   const lesson::Prediction& p = lesson::PredictionFor(state, Question::CompareStrongest);
@@ -154,14 +147,14 @@ TEST_CASE("a screen reader's keys pick and commit: Tab to a key, Space, then a c
   LessonState& state = widget.state;
   UiHarness& ui = widget.ui;
   const UiHarness::DrawFn& draw = widget.draw;
-  const ui::AccessNode* bus = FindNode(ui.ctx, lesson::T("compare.key1"), ui::AccessRole::Radio);
+  const ui::AccessNode* bus = NodeNamed(ui.ctx, lesson::T("compare.key1"), ui::AccessRole::Radio);
   REQUIRE(bus != nullptr);
   REQUIRE(ui::FocusAccessControl(ui.ctx, bus->id));
   ui.Frames(2, draw);
   ui.PressKey(ImGuiKey_Space, draw);
   CHECK(lesson::PredictionFor(state, Question::CompareStrongest).pick == 1);
   ui.Frames(2, draw);
-  const ui::AccessNode* sure = FindNode(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button);
+  const ui::AccessNode* sure = NodeNamed(ui.ctx, lesson::T("predict.sure"), ui::AccessRole::Button);
   REQUIRE(sure != nullptr);
   REQUIRE(ui::FocusAccessControl(ui.ctx, sure->id));
   ui.Frames(2, draw);
@@ -217,7 +210,7 @@ TEST_CASE("combine asks where the output lands: the learner drags a marker, and 
     CHECK_FALSE(ui.Has("combine.fulcrum"));
     CHECK_FALSE(ui.Has("combine.number_line.output"));
     REQUIRE(ui.Has("combine.guess"));
-    const ui::AccessNode* guess = FindNode(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
+    const ui::AccessNode* guess = NodeNamed(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
     REQUIRE(guess != nullptr);
     CHECK(guess->lo == 10.0);
     CHECK(guess->hi == 20.0);
@@ -245,7 +238,7 @@ TEST_CASE("combine's guess steps with the arrow keys, as a slider does") {
   LessonState& state = widget.state;
   UiHarness& ui = widget.ui;
   const UiHarness::DrawFn& draw = widget.draw;
-  const ui::AccessNode* guess = FindNode(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
+  const ui::AccessNode* guess = NodeNamed(ui.ctx, lesson::T("predict.combine.output.guess"), ui::AccessRole::Slider);
   REQUIRE(guess != nullptr);
   REQUIRE(ui::FocusAccessControl(ui.ctx, guess->id));
   ui.Frames(2, draw);

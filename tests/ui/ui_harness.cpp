@@ -196,6 +196,38 @@ bool ColorBounds(ImU32 color, ImVec2* min, ImVec2* max) {
   return found;
 }
 
+const ui::AccessNode* FigureOf(const ui::Context& ctx) {
+  for (const ui::AccessNode& node : ctx.access.nodes) {
+    if (node.role == ui::AccessRole::Figure) return &node;
+  }
+  return nullptr;
+}
+
+const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name) {
+  for (const ui::AccessNode& node : ctx.access.nodes) {
+    if (node.name == name) return &node;
+  }
+  return nullptr;
+}
+
+const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name, ui::AccessRole role) {
+  for (const ui::AccessNode& node : ctx.access.nodes) {
+    if (node.name == name && node.role == role) return &node;
+  }
+  return nullptr;
+}
+
+bool Within(const ui::ItemRect& inner, const ui::ItemRect& outer, float slack) {
+  return inner.min.x >= outer.min.x - slack && inner.max.x <= outer.max.x + slack &&
+         inner.min.y >= outer.min.y - slack && inner.max.y <= outer.max.y + slack;
+}
+
+bool Overlap(const ui::ItemRect& a, const ui::ItemRect& b) {
+  return a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y;
+}
+
+float Width(const ui::ItemRect& r) { return r.max.x - r.min.x; }
+
 void CheckLaidOut(const ui::Context& ctx) {
   ImGuiWindow* window = ImGui::FindWindowByName("Attention lesson");
   REQUIRE(window != nullptr);

@@ -72,6 +72,19 @@ void CheckLaidOut(const ui::Context& ctx);
 // The bounding box of every vertex drawn in `color` last frame; false when none was.
 bool ColorBounds(ImU32 color, ImVec2* min, ImVec2* max);
 
+// What the last frame offered a screen reader: the picture (the node of role Figure), and the
+// node named `name` (of `role` where given); null when there is none.
+const ui::AccessNode* FigureOf(const ui::Context& ctx);
+const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name);
+const ui::AccessNode* NodeNamed(const ui::Context& ctx, const std::string& name, ui::AccessRole role);
+
+// Whether `inner` lies inside `outer`, give or take `slack` pixels at each edge (by default half
+// a pixel, as the pictures are drawn).
+bool Within(const ui::ItemRect& inner, const ui::ItemRect& outer, float slack = 0.5f);
+// Whether two rectangles share some area (edges that touch do not).
+bool Overlap(const ui::ItemRect& a, const ui::ItemRect& b);
+float Width(const ui::ItemRect& r);
+
 UiHarness::DrawFn InFullWindow(ui::Context& ctx, const char* title, std::function<void()> panel);
 
 }  // namespace ui_test

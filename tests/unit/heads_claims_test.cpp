@@ -328,7 +328,7 @@ TEST_CASE("the reading's words are filled in from the numbers in Spanish too, ev
     if (reading.layer2 != nullptr) keys.push_back(reading.layer2);
   }
   // Every reading's text, whichever the seeds gave: the untrained one and both of layer 2's, on
-  // made-up numbers (0.75 is written 0,75).
+  // made-up numbers (0.75 is written 0,75, and 0.6 0,60).
   lesson::HeadsPoint point;
   point.repeated = 0.9;
   point.previous[0] = 0.8;
@@ -348,6 +348,7 @@ TEST_CASE("the reading's words are filled in from the numbers in Spanish too, ev
     CAPTURE(filled);
     CHECK_FALSE(Contains(filled, "{"));
     CHECK(Contains(filled, "0,75"));
+    CHECK(Contains(filled, "0,60"));
     CHECK(Contains(filled, lesson::T(reading.layer2).substr(0, 20)));
     keys.push_back(reading.layer2);
   }

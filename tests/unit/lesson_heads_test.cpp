@@ -572,7 +572,7 @@ TEST_CASE("the reading's words are filled in from the numbers, every field") {
   CHECK(Contains(text, lesson::T("heads.role_previous")));
   CHECK(Contains(text, "from 90 % to 20 %"));
   CHECK(Contains(text, "Layer 1, head 2, knocked out, leaves 88 %"));
-  CHECK(Contains(text, "scores 0.7 and 0.6"));
+  CHECK(Contains(text, "scores 0.70 and 0.60"));  // two decimals each, as they stand side by side
   CHECK(Contains(text, "leave 30 % and 60 %"));
   CHECK(Contains(text, "falls to 5 %"));
   effects.head[1][1] = 0.35;

@@ -3,6 +3,7 @@
 // decimal mark. The lesson files of every locale are checked in tests/content/locale_files_test.cpp.
 #include <doctest/doctest.h>
 
+#include <cmath>
 #include <string>
 #include <vector>
 
@@ -60,6 +61,24 @@ TEST_CASE("English keeps the decimal point, and a decimal mark the widget cannot
     lesson::LessonText().Clear();
   }
   lesson::LoadBuiltInText(lesson::LessonText());
+}
+
+TEST_CASE("FixedNum writes exactly the decimals asked for, with the locale's decimal mark") {
+  UseEnglishWords();
+  CHECK(lesson::FixedNum(0.8, 2) == "0.80");
+  CHECK(lesson::FixedNum(0.83, 2) == "0.83");
+  CHECK(lesson::FixedNum(1.0, 2) == "1.00");
+  CHECK(lesson::FixedNum(0.834, 2) == "0.83");
+  CHECK(lesson::FixedNum(-0.001, 2) == "0.00");
+  CHECK(lesson::FixedNum(-0.5, 3) == "-0.500");
+  CHECK(lesson::FixedNum(0.8, 0) == "1");
+  CHECK(lesson::FixedNum(2e15, 2) == lesson::Num(2e15, 2));
+  CHECK(lesson::FixedNum(std::nan(""), 2) == lesson::Num(std::nan(""), 2));
+  lesson::LessonText().Load("marks", "widget.decimal_mark = ,\n");
+  REQUIRE(lesson::DecimalMark() == ',');
+  CHECK(lesson::FixedNum(0.8, 2) == "0,80");
+  CHECK(lesson::FixedNum(3.0, 1) == "3,0");
+  UseEnglishWords();
 }
 
 TEST_CASE("a translation that lacks keys shows them in English, with a warning naming each") {

@@ -131,31 +131,17 @@ bool HeadKnocked(const HeadsScene& scene, int head) {
 }
 
 const HeadsTest& HeadsTestOf(const HeadsScene& scene) {
-  static HeadsTest test;
-  static uint64_t seed = 0;
-  const HeadsRun& run = HeadsRunOf(scene);
-  if (test.step != run.training.steps || test.knocked != scene.knocked || seed != run.training.options.seed) {
-    seed = run.training.options.seed;
+  HeadsRun& run = Matching(scene);
+  HeadsTest& test = run.test;
+  if (test.step != run.training.steps || test.knocked != scene.knocked) {
     test.step = run.training.steps;
     test.knocked = scene.knocked;
     const heads::Knockout knockout = HeadsKnockoutOf(scene.knocked);
     // With nothing knocked out, the history's last point (at most kHeadsRecordEvery steps behind
     // while training runs).
-    if (scene.knocked != 0) {
-      test.measures = heads::Measure(run.training, run.evaluation, knockout);
-    } else {
-      const HeadsPoint& now = HeadsNow(run);
-      test.measures = heads::Measures();
-      test.measures.loss = now.loss;
-      test.measures.repeated_accuracy = now.repeated;
-      test.measures.other_accuracy = now.other;
-      for (int h = 0; h < kHeadsCount; ++h) {
-        const int l = h / kHeadsPerLayer, k = h % kHeadsPerLayer;
-        test.measures.previous_token[l][k] = now.previous[h];
-        test.measures.duplicate[l][k] = now.duplicate[h];
-        test.measures.induction[l][k] = now.induction[h];
-      }
-    }
+    test.measures = scene.knocked != 0
+                        ? PointOf(heads::Measure(run.training, run.evaluation, knockout), run.training.steps)
+                        : HeadsNow(run);
     heads::Forward(run.training.layout, run.training.parameters, run.sample.tokens, knockout, &test.sample);
   }
   return test;
@@ -164,20 +150,16 @@ const HeadsTest& HeadsTestOf(const HeadsScene& scene) {
 HeadsPoint HeadsShown(const HeadsScene& scene) {
   const HeadsRun& run = HeadsRunOf(scene);
   if (scene.knocked == 0 || HeadsBusy(scene)) return HeadsNow(run);
-  return PointOf(HeadsTestOf(scene).measures, run.training.steps);
+  return HeadsTestOf(scene).measures;
 }
 
 const heads::KnockoutEffects& HeadsEffectsOf(const HeadsScene& scene) {
-  static heads::KnockoutEffects effects;
-  static int step = -1;
-  static uint64_t seed = 0;
-  const HeadsRun& run = HeadsRunOf(scene);
-  if (step != run.training.steps || seed != run.training.options.seed) {
-    step = run.training.steps;
-    seed = run.training.options.seed;
-    effects = heads::KnockOutEach(run.training, run.evaluation);
+  HeadsRun& run = Matching(scene);
+  if (run.effects_step != run.training.steps) {
+    run.effects_step = run.training.steps;
+    run.effects = heads::KnockOutEach(run.training, run.evaluation);
   }
-  return effects;
+  return run.effects;
 }
 
 const char* HeadsRoleOf(const HeadsPoint& point, int head) {
@@ -231,8 +213,8 @@ std::string HeadsReadingText(const HeadsReading& reading, const HeadsPoint& now,
                                     {"idle_without", HeadsPercent(effects.head[0][i])}});
   }
   if (reading.layer2 != nullptr) {
-    const std::string layer2 = Fill(T(reading.layer2), {{"induction1", Num(now.induction[kHeadsPerLayer], 2)},
-                                                        {"induction2", Num(now.induction[kHeadsPerLayer + 1], 2)},
+    const std::string layer2 = Fill(T(reading.layer2), {{"induction1", FixedNum(now.induction[kHeadsPerLayer], 2)},
+                                                        {"induction2", FixedNum(now.induction[kHeadsPerLayer + 1], 2)},
                                                         {"without1", HeadsPercent(effects.head[1][0])},
                                                         {"without2", HeadsPercent(effects.head[1][1])},
                                                         {"without_layer", HeadsPercent(effects.layer[1])}});

@@ -55,6 +55,15 @@ struct HeadsPoint {
   double induction[kHeadsCount] = {};
 };
 
+// The copy's accuracy (and the loss) of the model now with `knocked` heads knocked out, and each
+// head's pattern on the sample; kept for the model's step (HeadsTestOf).
+struct HeadsTest {
+  int step = -1;
+  unsigned knocked = 0;
+  HeadsPoint measures;  // at the model's step; with nothing knocked out, the history's last point
+  heads::Pass sample;   // the sample sequence through the model with those heads knocked out
+};
+
 // The model as far as it is trained, with what the picture draws of it.
 struct HeadsRun {
   heads::Training training;
@@ -62,6 +71,10 @@ struct HeadsRun {
   heads::Sequence sample;                   // the one the patterns are drawn on
   std::vector<HeadsPoint> history;          // at step 0, every kHeadsRecordEvery steps, and the last
   int formed_at = -1;                       // the first recorded step at which the heads had formed
+  // What the knock-outs leave of the model, kept for its step (a run started again starts without).
+  HeadsTest test;                           // HeadsTestOf's, for test.step and test.knocked
+  heads::KnockoutEffects effects;           // HeadsEffectsOf's, for effects_step
+  int effects_step = -1;
 };
 
 // The model of the scene's seed as far as it has been trained toward scene.steps (never past it;
@@ -81,14 +94,7 @@ bool HeadsFormed(const HeadsPoint& point);
 heads::Knockout HeadsKnockoutOf(unsigned knocked);
 bool HeadKnocked(const HeadsScene& scene, int head);
 
-// The copy's accuracy (and the loss) of the model now with `knocked` heads knocked out, and each
-// head's pattern on the sample; cached for the model's step.
-struct HeadsTest {
-  int step = -1;
-  unsigned knocked = 0;
-  heads::Measures measures;
-  heads::Pass sample;  // the sample sequence through the model with those heads knocked out
-};
+// The model now with the scene's knock-outs (HeadsTest).
 const HeadsTest& HeadsTestOf(const HeadsScene& scene);
 // The measures of the model now with the scene's knock-outs (the history's last point while none
 // is knocked out, or while the model trains).

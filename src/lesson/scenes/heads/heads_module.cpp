@@ -47,7 +47,7 @@ std::string Describe(const LessonState& state) {
   if (settled && scene.knocked != 0) {
     const HeadsTest& test = HeadsTestOf(scene);
     sentences.push_back(Fill(T("mirror.heads.knocked"), {{"heads", MirrorList(KnockedNames(scene))},
-                                                         {"copy", HeadsPercent(test.measures.repeated_accuracy)},
+                                                         {"copy", HeadsPercent(test.measures.repeated)},
                                                          {"intact", HeadsPercent(now.repeated)}}));
   }
   if (settled && steps > 0) {
