@@ -28,7 +28,6 @@
 #include "lesson/text_store.h"
 #include "ui/access.h"
 #include "ui/checkbox.h"
-#include "ui/end_labels.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
 #include "ui/mask_picture.h"
@@ -394,7 +393,13 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const HeadsRun& 
 
   // The labels on the data, beside each curve's end (before it once it reaches the right side),
   // pushed apart so that none covers another.
-  std::vector<EndLabel> marks = {
+  struct Mark {
+    ImVec2 at;
+    std::string text;
+    ImU32 color;
+    ImRect rect;
+  };
+  std::vector<Mark> marks = {
       {copy_end, lesson::Fill(T("heads.copy_mark"), {{"percent", lesson::HeadsPercent(now.repeated)}}), copy_color, {}},
       {loss_end, lesson::Fill(T("heads.loss_mark"), {{"loss", Num(now.loss, 2)}}), loss_color, {}},
       {other_end, lesson::Fill(T("heads.other_mark"), {{"percent", lesson::HeadsPercent(now.other)}}), other_color, {}}};
@@ -410,12 +415,29 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const HeadsRun& 
     marks.push_back({at, lesson::Fill(T("heads.knocked_copy_mark"), {{"percent", lesson::HeadsPercent(knocked)}}),
                      copy_color, {}});
   }
-  for (EndLabel& mark : marks) {
+  for (Mark& mark : marks) {
     const ImVec2 size = bold.Measure(mark.text);
-    mark.rect = BesideEnd(mark.end, size, box, mark.end.y - size.y * 0.5f, hi.y - line * 0.5f, lo.y);
+    const float x = mark.at.x + 10.0f + size.x <= box.Max.x ? mark.at.x + 10.0f : mark.at.x - 10.0f - size.x;
+    const float left = std::clamp(x, box.Min.x, box.Max.x - size.x);
+    const float up = std::clamp(mark.at.y - size.y * 0.5f, hi.y - line * 0.5f, lo.y - size.y - 2.0f);
+    mark.rect = ImRect(left, up, left + size.x, up + size.y);
   }
-  StackEndLabels(marks, lo.y);
-  DrawEndLabels(draw, bold, palette.panel, marks);
+  std::sort(marks.begin(), marks.end(), [](const Mark& a, const Mark& b) { return a.rect.Min.y < b.rect.Min.y; });
+  for (int pass = 0; pass < 2; ++pass) {
+    for (size_t i = 1; i < marks.size(); ++i) {
+      const float overlap = marks[i - 1].rect.Max.y + 2.0f - marks[i].rect.Min.y;
+      if (overlap > 0.0f) marks[i].rect.TranslateY(overlap);
+    }
+    const float below = marks.back().rect.Max.y - (lo.y - 2.0f);
+    if (below > 0.0f) {
+      for (Mark& mark : marks) mark.rect.TranslateY(-below);
+    }
+  }
+  for (const Mark& mark : marks) {
+    draw->AddRectFilled(ImVec2(mark.rect.Min.x - 3.0f, mark.rect.Min.y), ImVec2(mark.rect.Max.x + 3.0f, mark.rect.Max.y),
+                        palette.panel, 3.0f);
+    draw->AddText(bold.font, bold.size, mark.rect.Min, mark.color, mark.text.c_str());
+  }
   RecordAndHighlight(ctx, state, "heads.curves", box.Min, box.Max);
 }
 

@@ -28,7 +28,6 @@
 #include "lesson/mirror_words.h"
 #include "lesson/text_store.h"
 #include "ui/access.h"
-#include "ui/end_labels.h"
 #include "ui/fonts.h"
 #include "ui/highlight.h"
 #include "ui/item_registry.h"
@@ -330,19 +329,52 @@ void DrawCurves(Context& ctx, const lesson::LessonState& state, const learn::Tra
 
   // The labels on the data: beside each curve's end (before it once it reaches the right side),
   // on the side of it away from the plot's nearer edge, and apart from each other.
-  std::vector<EndLabel> marks = {
-      {loss_end, lesson::Fill(T("learn.loss_mark"), {{"loss", lesson::LearnLossText(training.loss.back())}}),
-       loss_color, {}},
-      {accuracy_end, lesson::Fill(T("learn.accuracy_mark"), {{"percent", Percent(training.accuracy.back())}}),
-       accuracy_color, {}}};
+  struct Mark {
+    ImVec2 at;
+    std::string text;
+    ImU32 color;
+    ImRect rect;
+  };
+  Mark marks[2] = {{loss_end,
+                    lesson::Fill(T("learn.loss_mark"), {{"loss", lesson::LearnLossText(training.loss.back())}}),
+                    loss_color,
+                    {}},
+                   {accuracy_end,
+                    lesson::Fill(T("learn.accuracy_mark"), {{"percent", Percent(training.accuracy.back())}}),
+                    accuracy_color,
+                    {}}};
   const float middle = (lo.y + hi.y) * 0.5f;
-  for (EndLabel& mark : marks) {
+  for (Mark& mark : marks) {
     const ImVec2 size = bold.Measure(mark.text);
-    const float y = mark.end.y < middle ? mark.end.y + 6.0f : mark.end.y - 6.0f - size.y;
-    mark.rect = BesideEnd(mark.end, size, box, y, box.Min.y, lo.y);
+    const float x = mark.at.x + 10.0f + size.x <= box.Max.x ? mark.at.x + 10.0f : mark.at.x - 10.0f - size.x;
+    const float y = mark.at.y < middle ? mark.at.y + 6.0f : mark.at.y - 6.0f - size.y;
+    const float left = std::clamp(x, box.Min.x, box.Max.x - size.x);
+    const float up = std::clamp(y, box.Min.y, lo.y - size.y - 2.0f);
+    mark.rect = ImRect(left, up, left + size.x, up + size.y);
   }
-  SplitEndLabels(marks[0], marks[1], box.Min.y, lo.y);
-  DrawEndLabels(draw, bold, palette.panel, marks);
+  if (marks[0].rect.Overlaps(marks[1].rect)) {
+    Mark& upper = marks[0].rect.GetCenter().y <= marks[1].rect.GetCenter().y ? marks[0] : marks[1];
+    Mark& lower = &upper == &marks[0] ? marks[1] : marks[0];
+    const float need = upper.rect.Max.y + 2.0f - lower.rect.Min.y;
+    lower.rect.TranslateY(need * 0.5f);
+    upper.rect.TranslateY(-need * 0.5f);
+    const float below = lower.rect.Max.y - (lo.y - 2.0f);
+    if (below > 0.0f) {
+      lower.rect.TranslateY(-below);
+      upper.rect.TranslateY(-below);
+    }
+    const float above = box.Min.y - upper.rect.Min.y;
+    if (above > 0.0f) {
+      lower.rect.TranslateY(above);
+      upper.rect.TranslateY(above);
+    }
+  }
+  const ImU32 paper = palette.panel;  // opaque: a curve passing behind a label does not show through
+  for (const Mark& mark : marks) {
+    draw->AddRectFilled(ImVec2(mark.rect.Min.x - 3.0f, mark.rect.Min.y),
+                        ImVec2(mark.rect.Max.x + 3.0f, mark.rect.Max.y), paper, 3.0f);
+    draw->AddText(bold.font, bold.size, mark.rect.Min, mark.color, mark.text.c_str());
+  }
   RecordRect(ctx, "learn.loss_label", marks[0].rect.Min, marks[0].rect.Max);
   RecordRect(ctx, "learn.accuracy_label", marks[1].rect.Min, marks[1].rect.Max);
   RecordAndHighlight(ctx, state, "learn.curves", box.Min, box.Max);
