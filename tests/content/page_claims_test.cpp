@@ -73,7 +73,7 @@ void UseWordsOf(const LessonPage& page) {
   lesson::LoadBuiltInText(lesson::LessonText());
   if (std::string(page.locale) != "en") {
     const std::vector<std::string> warnings =
-        lesson::LoadTranslation(lesson::LessonText(), page.locale, page.lesson_file);
+        lesson::LoadTranslation(lesson::LessonText(), lesson::LocaleFile(page.locale), page.lesson_file);
     REQUIRE(warnings.empty());
   }
 }
