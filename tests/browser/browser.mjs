@@ -112,8 +112,8 @@ export const COUNT_LIVE_CONTEXTS = () => {
 };
 
 // An init script (context.addInitScript) that keeps each widget's module beside its canvas in
-// window.__widgets = [{canvas, module}], for tests that call the wasm directly (attn_control_at):
-// it wraps every module's factory (MODULES) as its runtime defines it.
+// window.__widgets = [{factory, canvas, module}] (factory: its name), for tests that call the wasm
+// directly (attn_control_at): it wraps every module's factory (MODULES) as its runtime defines it.
 const keepWidgetModules = (factories) => {
   window.__widgets = [];
   for (const name of factories) {
@@ -122,10 +122,10 @@ const keepWidgetModules = (factories) => {
       configurable: true,
       get() { return factory; },
       set(create) {
-        factory = (options) => create(options).then((module) => {
-          window.__widgets.push({ canvas: options.canvas, module });
+        factory = create && ((options) => create(options).then((module) => {
+          window.__widgets.push({ factory: name, canvas: options.canvas, module });
           return module;
-        });
+        }));
       },
     });
   }

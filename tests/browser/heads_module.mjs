@@ -15,7 +15,7 @@
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { expect, launch, passes, serve, waitForFirstFrame, watchPage } from './browser.mjs';
+import { KEEP_WIDGET_MODULES, expect, launch, passes, serve, waitForFirstFrame, watchPage } from './browser.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const [dir, out] = process.argv.slice(2);
@@ -35,26 +35,10 @@ const sentence = (key) => {
 const UNTRAINED = sentence('mirror.heads.untrained').split(':')[0];  // "Not trained yet"
 const trained = (steps) => sentence('mirror.heads.trained').split(':')[0].replace('{steps}', String(steps));
 
-const FACTORIES = ['createAttentionWidget', 'createAttentionHeads'];
-// An init script: every widget's factory and instance beside its canvas, in window.__widgets =
-// [{factory, canvas, module}], and each .wasm the page fetches with the document's readyState then,
-// in window.__wasmFetches = [{file, readyState}] ("loading": widget.html's start script, which runs
-// while the page is parsed; the loader runs later).
-function recordModules(factories) {
-  window.__widgets = [];
-  for (const name of factories) {
-    let factory;
-    Object.defineProperty(window, name, {
-      configurable: true,
-      get() { return factory; },
-      set(create) {
-        factory = create && ((options) => create(options).then((module) => {
-          window.__widgets.push({ factory: name, canvas: options.canvas, module });
-          return module;
-        }));
-      },
-    });
-  }
+// An init script beside KEEP_WIDGET_MODULES (window.__widgets): each .wasm the page fetches with
+// the document's readyState then, in window.__wasmFetches = [{file, readyState}] ("loading":
+// widget.html's start script, which runs while the page is parsed; the loader runs later).
+function recordWasmFetches() {
   window.__wasmFetches = [];
   const fetch = window.fetch;
   window.fetch = function (input, ...rest) {
@@ -74,7 +58,8 @@ async function check(name, fn) {
 // A fresh page that records its widgets, problems, warnings and requested paths.
 async function openPage(viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
-  await context.addInitScript(recordModules, FACTORIES);
+  await context.addInitScript(KEEP_WIDGET_MODULES);
+  await context.addInitScript(recordWasmFetches);
   const page = await context.newPage();
   const problems = watchPage(page);
   const warnings = [];
