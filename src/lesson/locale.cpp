@@ -116,16 +116,20 @@ std::vector<std::string> LoadTranslation(TextStore& store, const std::string& fi
   TextStore translated;
   translated.Load(file, contents);
   std::vector<std::string> warnings;
-  if (!store.Keys().empty()) {
+  // A lesson file (lesson.txt, further.txt) is compared with the English file of its name alone,
+  // when that is there (the web widget fetches no English lesson.txt for a whole translation); any
+  // other text (the pseudo-locale's) with every English word.
+  const std::string name = FileNameOf(file);
+  const bool lesson_file = name == kLessonFileName || name == kFurtherFileName;
+  std::vector<std::string> english;
+  for (const std::string& key : store.Keys()) {
+    if (!lesson_file || FileNameOf(store.Where(key)) == name) english.push_back(key);
+  }
+  if (!english.empty()) {
     constexpr size_t kMostNamed = 20;
-    // Compared with the English file of its name (lesson.txt's keys are not further.txt's), or
-    // with every English word when no English file has its name.
-    const std::vector<std::string> keys = store.Keys();
-    const bool named = std::any_of(keys.begin(), keys.end(),
-                                   [&](const std::string& key) { return FileNameOf(store.Where(key)) == FileNameOf(file); });
     std::vector<std::string> missing;
-    for (const std::string& key : keys) {
-      if (!translated.Has(key) && (!named || FileNameOf(store.Where(key)) == FileNameOf(file))) missing.push_back(key);
+    for (const std::string& key : english) {
+      if (!translated.Has(key)) missing.push_back(key);
     }
     for (size_t i = 0; i < missing.size() && i < kMostNamed; ++i) {
       warnings.push_back(file + " has no " + missing[i] + ": it shows in English");

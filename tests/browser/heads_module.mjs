@@ -122,6 +122,23 @@ await check('the Go-further module reads the lesson file without a warning', asy
   expect(!lessonFileWarnings.length, `${lessonFileWarnings.length} warnings, the first: ${lessonFileWarnings[0]}`);
 });
 
+await check('widget.html?scene=heads&locale=es speaks Spanish from es/lesson.txt and es/further.txt, with no warning', async () => {
+  const { context, page, problems, warnings, requests } = await openPage();
+  await page.goto(`${origin}/widget.html?scene=heads&locale=es`);
+  await waitForFirstFrame(page, 60000);
+  const spanish = readFileSync(join(dir, 'lesson', 'es', 'further.txt'), 'utf8');
+  const untrained = /^mirror\.heads\.untrained = (.*)$/m.exec(spanish)[1].split(':')[0];
+  await page.waitForFunction((text) => (document.querySelector('[aria-live]')?.textContent || '').includes(text),
+                             untrained, { timeout: 15000 })
+    .catch(async () => { throw new Error(`the mirror says "${await liveText(page)}", not "${untrained}..."`); });
+  const words = requests.filter((name) => /\.txt$/.test(name)).sort();
+  // A whole translation comes without the English lesson.txt; further.txt in both languages.
+  expect(JSON.stringify(words) === JSON.stringify(['further.txt', 'further.txt', 'lesson.txt']), `requests: ${requests.join(', ')}`);
+  expect(!problems.length, problems.join('\n  '));
+  expect(!warnings.length, `warnings: ${warnings.join('\n  ')}`);
+  await context.close();
+});
+
 await check('widget.html with no scene starts the lesson\'s module, and nothing of the Go-further one', async () => {
   const { context, page, problems, requests } = await openPage();
   await page.goto(`${origin}/widget.html`);

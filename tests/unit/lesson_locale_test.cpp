@@ -119,6 +119,11 @@ TEST_CASE("a translation's further.txt is compared with the English further.txt 
   std::string text;
   for (const std::string& key : whole.Keys()) text += key + " = x\n";
   CHECK(lesson::LoadTranslation(again, spanish, text).empty());
+  // The Go-further widget on the web with a whole translation: the English further.txt only, then
+  // the translated lesson.txt, which has nothing to be compared with.
+  lesson::TextStore web;
+  web.Load("lesson/further.txt", std::string(lesson::kBuiltInFurtherText, lesson::kBuiltInFurtherTextSize));
+  CHECK(lesson::LoadTranslation(web, spanish, text).empty());
 }
 
 TEST_CASE("a malformed section of a translation is reported and its keys show in English") {
