@@ -91,11 +91,12 @@ async function localeWords(module, locale, translation) {
 
 // The Go-further words of a widget of `entry` (MODULES) in `locale`, for Module: the English
 // further.txt, and the locale's over it (one that cannot be fetched leaves them in English, with
-// the widget's warning).
+// the widget's warning). Both files are asked for at once.
 async function furtherWords(entry, locale) {
   if (!entry.further) return {};
-  const translated = locale === 'en' ? null : await loadLessonText(lessonFile(locale, 'further')).catch(() => null);
-  return { furtherText: await loadLessonText(lessonFile('en', 'further')), furtherTranslationText: translated };
+  const translated = locale === 'en' ? null : loadLessonText(lessonFile(locale, 'further')).catch(() => null);
+  const english = loadLessonText(lessonFile('en', 'further'));
+  return { furtherText: await english, furtherTranslationText: await translated };
 }
 
 // The scenes a module's wasm knows, in its order (its scene set, through attn_scene_names): read
